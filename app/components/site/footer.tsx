@@ -1,0 +1,73 @@
+/** Site footer (spec section 2): blurb, quick links, package categories, Gangtok address and phone. */
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { telLink } from '~/lib/whatsapp';
+import type { Settings } from '~/schemas/settings';
+import { footerCategories, footerLinks } from './nav-links';
+
+export function Footer({ company }: { company: Settings['company'] }) {
+  return (
+    <footer className="bg-forest-900 text-forest-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 md:px-6 lg:grid-cols-4">
+        <div>
+          <p className="font-display text-xl font-semibold text-white">{company.name}</p>
+          <p className="mt-3 text-sm leading-relaxed text-forest-100">
+            A Gangtok-based, locally run travel company crafting tours, cab services and bike rentals across Sikkim and
+            Darjeeling, with our own drivers, hand-picked stays and 24/7 support on the road.
+          </p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Quick Links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Tour categories">
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Tour Packages</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerCategories.map((category) => (
+              <li key={category}>
+                <Link to="/packages" className="hover:text-white hover:underline">
+                  {category} Tours
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Contact</h2>
+          <address className="mt-3 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {company.address}
+            </p>
+            <p>
+              <a href={telLink(company.phone)} className="flex gap-2 hover:text-white hover:underline">
+                <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {company.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${company.email}`} className="flex gap-2 hover:text-white hover:underline">
+                <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {company.email}
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-forest-800">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-forest-200 md:px-6">
+          © {new Date().getFullYear()} {company.name}. Registered with the Sikkim Tourism Department
+          {company.registrationNumber ? ` (${company.registrationNumber})` : ''}.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+/** Header links (spec section 2, Navigation and chrome). */
+export const headerLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/packages', label: 'Tour Packages' },
+  { to: '/cars', label: 'Cab Services' },
+  { to: '/rural-tourism', label: 'Rural Tourism' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Footer quick links (spec section 2). */
+export const footerLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/packages', label: 'Tour Packages' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Footer package categories: all go to /packages (spec section 2). */
+export const footerCategories = ['Adventure', 'Cultural', 'Honeymoon', 'Trekking'] as const;

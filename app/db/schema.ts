@@ -1,0 +1,398 @@
+/**
+ * The database schema: every entity of spec section 3 as amended by decisions.md.
+ * One Drizzle `pg-core` schema, run unchanged on embedded PGlite and on PostgreSQL.
+ *
+ * Conventions: UUID primary keys (D6); money in rupees as numeric(12,2) read as numbers;
+ * calendar dates as `date` (ISO 'YYYY-MM-DD' strings); instants as timestamptz;
+ * closed vocabularies enforced with CHECK constraints from `~/lib/constants`.
+ */
+import { relations, sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  BOOKING_STATUSES,
+  BOOKING_TYPES,
+  CAR_CATEGORIES,
+  DISPLAY_TAGS,
+  FUEL_TYPES,
+  GEAR_TYPES,
+  INQUIRY_STATUSES,
+  INQUIRY_TYPES,
+  OUTBOX_STATUSES,
+  PACKAGE_CATEGORIES,
+  TRANSMISSIONS,
+  USER_ROLES,
+} from '../lib/constants';
+
+/** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, quoted here. */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+  return sql`${column} in (${sql.raw(list)})`;
+}
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** Display fields of D4, stored per package, bike and car and edited by the admin. */
+const displayFields = () => ({
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(4.8),
+  reviewCount: integer('review_count').notNull().default(0),
+  tag: text('tag'),
+  featured: boolean('featured').notNull().default(false),
+  discountLabel: text('discount_label'),
+});
+
+/** One day of a package itinerary (spec section 3: day, title, description; detail adds activities, meals, stay). */
+export type ItineraryDay = {
+  day: number;
+  title: string;
+  description: string;
+  activities: string[];
+  meals: string;
+  stay: string;
+};
+
+/** One stay of a package's accommodation plan (spec section 3, admin fields). */
+export type AccommodationStay = {
+  location: string;
+  hotel: string;
+  nights: number;
+  category: string;
+  rooms: number;
+};
+
+export type BikeSpecifications = {
+  weight: string;
+  fuelCapacity: string;
+  seatHeight: string;
+  groundClearance: string;
+};
+
+export type CarSpecifications = {
+  mileage: string;
+  fuelCapacity: string;
+  bootSpace: string;
+  engineSize: string;
+};
+
+export const tourPackages = pgTable(
+  'tour_packages',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    overview: text('overview').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    duration: text('duration').notNull().default(''),
+    /** Rupees; 0 means 'Contact for Price' (D6). */
+    price: money('price').notNull().default(0),
+    location: text('location').notNull().default(''),
+    category: text('category').notNull().default('adventure'),
+    people: text('people').notNull().default('2-12 People'),
+    highlights: textList('highlights'),
+    itinerary: jsonb('itinerary').$type<ItineraryDay[]>().notNull().default([]),
+    inclusions: textList('inclusions'),
+    exclusions: textList('exclusions'),
+    gallery: textList('gallery'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    maxPersons: integer('max_persons'),
+    registrationNumber: text('registration_number'),
+    termsAndConditions: textList('terms_and_conditions'),
+    accommodation: jsonb('accommodation').$type<AccommodationStay[]>().notNull().default([]),
+    vehicleType: text('vehicle_type'),
+    locations: textList('locations'),
+    ...displayFields(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('tour_packages_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    check('tour_packages_price_not_negative', sql`${t.price} >= 0`),
+    check('tour_packages_category', oneOf(t.category, PACKAGE_CATEGORIES)),
+    check('tour_packages_tag', sql`${t.tag} is null or ${oneOf(t.tag, DISPLAY_TAGS)}`),
+    check('tour_packages_rating', sql`${t.rating} between 0 and 5`),
+    check('tour_packages_review_count', sql`${t.reviewCount} >= 0`),
+    check('tour_packages_max_persons', sql`${t.maxPersons} is null or ${t.maxPersons} > 0`),
+    check('tour_packages_dates', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index('tour_packages_category_idx').on(t.category),
+    index('tour_packages_featured_idx').on(t.featured),
+    index('tour_packages_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const bikes = pgTable(
+  'bikes',
+  {
+    id: id(),
+    model: text('model').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    /** Rupees per day; null means 'Contact for price' (D12). */
+    dailyRate: money('daily_rate'),
+    engineCapacity: text('engine_capacity').notNull().default(''),
+    maxSpeed: text('max_speed').notNull().default(''),
+    available: boolean('available').notNull().default(true),
+    /** Comma-separated, as the spec stores it. */
+    features: text('features').notNull().default(''),
+    category: text('category').notNull().default(''),
+    gearType: text('gear_type').notNull().default('manual'),
+    gallery: textList('gallery'),
+    specifications: jsonb('specifications')
+      .$type<BikeSpecifications>()
+      .notNull()
+      .default({ weight: '', fuelCapacity: '', seatHeight: '', groundClearance: '' }),
+    ...displayFields(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bikes_model_not_blank', sql`length(trim(${t.model})) > 0`),
+    check('bikes_daily_rate_not_negative', sql`${t.dailyRate} is null or ${t.dailyRate} >= 0`),
+    check('bikes_gear_type', oneOf(t.gearType, GEAR_TYPES)),
+    check('bikes_tag', sql`${t.tag} is null or ${oneOf(t.tag, DISPLAY_TAGS)}`),
+    check('bikes_rating', sql`${t.rating} between 0 and 5`),
+    check('bikes_review_count', sql`${t.reviewCount} >= 0`),
+    index('bikes_available_idx').on(t.available),
+    index('bikes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: id(),
+    model: text('model').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    /** Rupees per day; null means contact for price (D12). */
+    dailyRate: money('daily_rate'),
+    capacity: text('capacity').notNull().default('4 Seater'),
+    available: boolean('available').notNull().default(true),
+    /** Comma-separated, as the spec stores it. */
+    features: text('features').notNull().default(''),
+    category: text('category').notNull().default('suv'),
+    location: text('location').notNull().default('Gangtok'),
+    transmission: text('transmission').notNull().default('manual'),
+    ac: boolean('ac').notNull().default(true),
+    fuelType: text('fuel_type').notNull().default('petrol'),
+    gallery: textList('gallery'),
+    specifications: jsonb('specifications')
+      .$type<CarSpecifications>()
+      .notNull()
+      .default({ mileage: '', fuelCapacity: '', bootSpace: '', engineSize: '' }),
+    ...displayFields(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('cars_model_not_blank', sql`length(trim(${t.model})) > 0`),
+    check('cars_daily_rate_not_negative', sql`${t.dailyRate} is null or ${t.dailyRate} >= 0`),
+    check('cars_category', oneOf(t.category, CAR_CATEGORIES)),
+    check('cars_transmission', oneOf(t.transmission, TRANSMISSIONS)),
+    check('cars_fuel_type', oneOf(t.fuelType, FUEL_TYPES)),
+    check('cars_tag', sql`${t.tag} is null or ${oneOf(t.tag, DISPLAY_TAGS)}`),
+    check('cars_rating', sql`${t.rating} between 0 and 5`),
+    check('cars_review_count', sql`${t.reviewCount} >= 0`),
+    index('cars_category_idx').on(t.category),
+    index('cars_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every "book" request (D11): a package booking (also Book Your Tour, with adults and children),
+ * a bike or a car booking. The item reference is nulled when the item is deleted; the booking keeps
+ * the item's name (D12).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    packageId: uuid('package_id').references(() => tourPackages.id, { onDelete: 'set null' }),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
+    /** Package title, bike model or car model at booking time; 'Custom tour' without a package. */
+    itemName: text('item_name').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** Travel date, preferred date or rental start date. */
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    adults: integer('adults'),
+    children: integer('children'),
+    needHelmet: boolean('need_helmet'),
+    needDriver: boolean('need_driver'),
+    message: text('message').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_type', oneOf(t.type, BOOKING_TYPES)),
+    check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('bookings_adults', sql`${t.adults} is null or ${t.adults} >= 1`),
+    check('bookings_children', sql`${t.children} is null or ${t.children} >= 0`),
+    check(
+      'bookings_item_matches_type',
+      sql`(${t.type} = 'package' and ${t.bikeId} is null and ${t.carId} is null)
+        or (${t.type} = 'bike' and ${t.packageId} is null and ${t.carId} is null)
+        or (${t.type} = 'car' and ${t.packageId} is null and ${t.bikeId} is null)`,
+    ),
+    index('bookings_status_idx').on(t.status),
+    index('bookings_created_at_idx').on(t.createdAt),
+    index('bookings_package_id_idx').on(t.packageId),
+    index('bookings_bike_id_idx').on(t.bikeId),
+    index('bookings_car_id_idx').on(t.carId),
+  ],
+);
+
+/**
+ * Every "ask us" message (D11): the inquiry dialog's three tabs (packages, cabs, rentals) and the
+ * contact form (contact). Fields a type does not use stay null.
+ */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject'),
+    message: text('message').notNull().default(''),
+    /** Package travel date, cab date or bike rental start date. */
+    travelDate: date('travel_date'),
+    packageId: uuid('package_id').references(() => tourPackages.id, { onDelete: 'set null' }),
+    packageTitle: text('package_title'),
+    guests: text('guests'),
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
+    carModel: text('car_model'),
+    pickupLocation: text('pickup_location'),
+    dropoffLocation: text('dropoff_location'),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    bikeModel: text('bike_model'),
+    rentalDuration: text('rental_duration'),
+    bikeCount: integer('bike_count'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('inquiries_type', oneOf(t.type, INQUIRY_TYPES)),
+    check('inquiries_status', oneOf(t.status, INQUIRY_STATUSES)),
+    check('inquiries_bike_count', sql`${t.bikeCount} is null or ${t.bikeCount} >= 1`),
+    index('inquiries_status_idx').on(t.status),
+    index('inquiries_created_at_idx').on(t.createdAt),
+    index('inquiries_package_id_idx').on(t.packageId),
+    index('inquiries_car_id_idx').on(t.carId),
+    index('inquiries_bike_id_idx').on(t.bikeId),
+  ],
+);
+
+/** Site settings (D3, D5, map): one row per key, each value checked by its own zod schema. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Staff accounts (D2). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('admin'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_role', oneOf(t.role, USER_ROLES)),
+    check('users_username_format', sql`${t.username} ~ '^[a-z0-9._-]{3,40}$'`),
+  ],
+);
+
+/** Server-side sessions (D2): the cookie or Bearer token is random; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** E-mails waiting to be sent, sent, or failed (D9): a failed send never loses the submission. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)), index('email_outbox_status_idx').on(t.status)],
+);
+
+export const bookingsRelations = relations(bookings, ({ one }) => ({
+  tourPackage: one(tourPackages, { fields: [bookings.packageId], references: [tourPackages.id] }),
+  bike: one(bikes, { fields: [bookings.bikeId], references: [bikes.id] }),
+  car: one(cars, { fields: [bookings.carId], references: [cars.id] }),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export type TourPackage = typeof tourPackages.$inferSelect;
+export type NewTourPackage = typeof tourPackages.$inferInsert;
+export type Bike = typeof bikes.$inferSelect;
+export type NewBike = typeof bikes.$inferInsert;
+export type Car = typeof cars.$inferSelect;
+export type NewCar = typeof cars.$inferInsert;
+export type Booking = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type Inquiry = typeof inquiries.$inferSelect;
+export type NewInquiry = typeof inquiries.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type OutboxEmail = typeof emailOutbox.$inferSelect;

@@ -1,0 +1,73 @@
+/**
+ * The environment, parsed once by one zod schema (engineering convention 9; D12).
+ * Throws a readable error at boot when a variable is malformed.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Folder of the embedded PGlite database and uploads (used when DATABASE_URL is not set). */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** postgres://user:pass@host:port/db switches from PGlite to a PostgreSQL server. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** The site's own address, for canonical links, the sitemap, e-mails and the Origin check. */
+    PUBLIC_URL: z.url().optional(),
+    /** Express 'trust proxy': 'true', 'false', a hop count or a list of addresses. */
+    TRUST_PROXY: z.string().default('false'),
+    /** Password of the first admin, created on first start when there is none (D2). */
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** SMTP connection string for notifications (D9); without it mails stay in the outbox. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('Himalayan Tours <no-reply@example.com>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Public submissions accepted per IP per minute (D12). */
+    RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
+    /** Failed logins per username or IP per 15 minutes before a lockout (D11, D12). */
+    RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(5),
+    /** Whether to insert the sample content into an empty database at start. */
+    SEED_ON_START: booleanish.default(true),
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Parse `source` (default `process.env`); throws an Error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const clean = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(clean);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment: ${lines.join('; ')}`);
+  }
+  return result.data;
+}
+
+/** The process environment, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The subset that may reach the browser (rendered into window.ENV by the root loader). */
+export function publicEnv() {
+  return { PUBLIC_URL: env().PUBLIC_URL };
+}

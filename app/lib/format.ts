@@ -1,0 +1,61 @@
+/**
+ * Formatting shared by server and browser (D6): rupees and dates in Asia/Kolkata.
+ */
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** '₹3,500' for a positive amount; null for 0, null or undefined (callers show their contact text). */
+export function formatRupees(amount: number | null | undefined): string | null {
+  if (amount == null || !Number.isFinite(amount) || amount <= 0) return null;
+  return rupees.format(amount);
+}
+
+/** The price text of D12: rupees above 0, else the given contact text. */
+export function priceOrContact(amount: number | null | undefined, contactText: string): string {
+  return formatRupees(amount) ?? contactText;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Kolkata',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function toDate(value: Date | string): Date {
+  // A bare calendar date ('2025-01-05') means that day in India, not UTC midnight.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00+05:30`);
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
+/** 'Jan 5, 2025' in Asia/Kolkata. */
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** 'Jan 5, 2025, 3:40 PM' in Asia/Kolkata (inquiry detail, spec section 9). */
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFormat.format(toDate(value));
+}
+
+/** Today's date in Asia/Kolkata as 'YYYY-MM-DD' (D12: "today" for date rules). */
+export function todayInIndia(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
+/** Seats from a capacity text such as '7 Seater' (spec section 3); 4 when there is no number. */
+export function seatsFromCapacity(capacity: string | null | undefined): number {
+  const match = /\d+/.exec(capacity ?? '');
+  return match ? Number(match[0]) : 4;
+}
+
+/** Comma-separated features text to a trimmed list without blanks. */
+export function splitFeatures(features: string | null | undefined): string[] {
+  return (features ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,89 @@
+/**
+ * Tour packages (spec sections 2 and 3): the list with search and category filter, the detail,
+ * and the options used by forms. The search runs in SQL (trigram-indexed ILIKE), never in JavaScript.
+ */
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { tourPackages, type TourPackage } from '~/db/schema';
+import type { PackageFilter } from '~/lib/constants';
+import { isUuid } from '~/lib/ids';
+import { containsAny, type Page } from './query.server';
+
+/** Columns of a package card and the admin table (no itinerary or long lists). */
+export const packageSummaryColumns = {
+  id: tourPackages.id,
+  title: tourPackages.title,
+  description: tourPackages.description,
+  imageUrl: tourPackages.imageUrl,
+  duration: tourPackages.duration,
+  price: tourPackages.price,
+  location: tourPackages.location,
+  category: tourPackages.category,
+  people: tourPackages.people,
+  highlights: tourPackages.highlights,
+  featured: tourPackages.featured,
+  rating: tourPackages.rating,
+  reviewCount: tourPackages.reviewCount,
+  tag: tourPackages.tag,
+  discountLabel: tourPackages.discountLabel,
+  createdAt: tourPackages.createdAt,
+  updatedAt: tourPackages.updatedAt,
+};
+
+export type PackageSummary = Pick<TourPackage, keyof typeof packageSummaryColumns>;
+
+export type PackageQuery = {
+  /** Substring of the title or location, any case. */
+  q?: string;
+  /** 'popular' means featured (D11); 'all' or undefined means no filter. */
+  category?: PackageFilter;
+  limit?: number;
+  offset?: number;
+};
+
+function packageConditions({ q, category }: PackageQuery): SQL | undefined {
+  const conditions = [containsAny(q, [tourPackages.title, tourPackages.location])];
+  if (category === 'popular') conditions.push(eq(tourPackages.featured, true));
+  else if (category && category !== 'all') conditions.push(eq(tourPackages.category, category));
+  return and(...conditions);
+}
+
+const packageOrder = [desc(tourPackages.featured), asc(tourPackages.createdAt), asc(tourPackages.id)];
+
+/** One page of packages matching the query, featured first then oldest first, and the total. */
+export async function listPackages(query: PackageQuery = {}): Promise<Page<PackageSummary>> {
+  const where = packageConditions(query);
+  const [items, [totalRow]] = await Promise.all([
+    db()
+      .select(packageSummaryColumns)
+      .from(tourPackages)
+      .where(where)
+      .orderBy(...packageOrder)
+      .limit(query.limit ?? 100)
+      .offset(query.offset ?? 0),
+    db().select({ n: count() }).from(tourPackages).where(where),
+  ]);
+  return { items, total: totalRow?.n ?? 0 };
+}
+
+/** The whole package, or null when the id is unknown or not a UUID. */
+export async function getPackage(id: string): Promise<TourPackage | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select().from(tourPackages).where(eq(tourPackages.id, id));
+  return row ?? null;
+}
+
+/** `limit` other packages for 'You May Also Like', featured first. */
+export async function listRelatedPackages(id: string, limit = 2): Promise<PackageSummary[]> {
+  return db()
+    .select(packageSummaryColumns)
+    .from(tourPackages)
+    .where(isUuid(id) ? ne(tourPackages.id, id) : undefined)
+    .orderBy(...packageOrder)
+    .limit(limit);
+}
+
+/** Id and title of every package, for selects in the inquiry and booking forms. */
+export async function listPackageOptions(): Promise<{ id: string; title: string }[]> {
+  return db().select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).orderBy(...packageOrder);
+}

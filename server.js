@@ -1,0 +1,72 @@
+// Entry point: `npm start` (production build) and `npm run dev` (Vite middleware).
+// Static files and compression here; everything else lives in server/app.ts (TypeScript, bundled).
+import compression from 'compression';
+import express from 'express';
+
+const DEVELOPMENT = process.env.NODE_ENV !== 'production';
+const PORT = Number.parseInt(process.env.PORT || '3000', 10);
+const HOST = process.env.HOST || '0.0.0.0';
+
+/** Express 'trust proxy' from TRUST_PROXY: true/false, a hop count, or addresses (D12). */
+function trustProxy(value = 'false') {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', trustProxy(process.env.TRUST_PROXY));
+app.use(compression());
+
+let serverModule;
+try {
+  if (DEVELOPMENT) {
+    const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    serverModule = await vite.ssrLoadModule('./server/app.ts');
+    await serverModule.start();
+    app.use(async (req, res, next) => {
+      try {
+        const source = await vite.ssrLoadModule('./server/app.ts');
+        return await source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+    app.use('/images', express.static('build/client/images', { maxAge: '7d' }));
+    app.use(express.static('build/client', { maxAge: '1h' }));
+    serverModule = await import('./build/server/index.js');
+    await serverModule.start();
+    app.use(serverModule.app);
+  }
+} catch (error) {
+  console.error(`Cannot start the server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const server = app.listen(PORT, HOST, () => {
+  console.log(`Server listening on http://localhost:${PORT}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing connections`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await serverModule?.stop();
+    } finally {
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections?.();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
