@@ -46,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // Fail fast with a clear message when the server is unreachable.
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end();
-      throw new Error(`Cannot connect to PostgreSQL at ${redact(options.url)}: ${String(error)}`);
+      throw new Error(`Cannot connect to PostgreSQL at ${redact(options.url)}: ${String(error)}`, { cause: error });
     });
     client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -60,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       mkdirSync(options.dataDir, { recursive: true });
       accessSync(options.dataDir, fsConstants.W_OK);
     } catch (error) {
-      throw new Error(`Cannot use DATA_DIR ${options.dataDir}: ${(error as Error).message}`);
+      throw new Error(`Cannot use DATA_DIR ${options.dataDir}: ${(error as Error).message}`, { cause: error });
     }
     pglite = await PGlite.create(`${options.dataDir}/pglite`, { extensions: pgliteExtensions });
   }

@@ -11,8 +11,10 @@ import { headerLinks } from './nav-links';
 
 export function Header({ companyName, phone }: { companyName: string; phone: string }) {
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The menu is open for the path it was opened on, so it closes by itself on a route change.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 50);
@@ -20,9 +22,6 @@ export function Header({ companyName, phone }: { companyName: string; phone: str
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-
-  // Close the mobile menu whenever the route changes.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header
@@ -71,7 +70,7 @@ export function Header({ companyName, phone }: { companyName: string; phone: str
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
             className="grid size-11 place-items-center rounded-full text-ink hover:bg-forest-50"
           >
             {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}

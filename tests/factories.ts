@@ -1,0 +1,45 @@
+/**
+ * Test data factories with overrides (engineering convention 10). `build*` returns insert values,
+ * `create*` inserts through the current test database and returns the row.
+ */
+import { randomUUID } from 'node:crypto';
+import { db } from '~/db/client.server';
+import { bikes, cars, tourPackages, type NewBike, type NewCar, type NewTourPackage } from '~/db/schema';
+
+const unique = () => randomUUID().slice(0, 8);
+
+export function buildPackage(overrides: Partial<NewTourPackage> = {}): NewTourPackage {
+  return {
+    title: `Test Package ${unique()}`,
+    description: 'A test package through the hills.',
+    duration: '3 Days / 2 Nights',
+    location: 'Gangtok',
+    category: 'adventure',
+    imageUrl: '/images/placeholder.svg',
+    itinerary: [{ day: 1, title: 'Arrive', description: 'Transfer to the hotel.', activities: [], meals: 'Dinner', stay: 'Gangtok' }],
+    ...overrides,
+  };
+}
+
+export async function createPackage(overrides: Partial<NewTourPackage> = {}) {
+  const [row] = await db().insert(tourPackages).values(buildPackage(overrides)).returning();
+  return row!;
+}
+
+export function buildBike(overrides: Partial<NewBike> = {}): NewBike {
+  return { model: `Test Bike ${unique()}`, description: 'A test bike.', engineCapacity: '411cc', category: 'Adventure', ...overrides };
+}
+
+export async function createBike(overrides: Partial<NewBike> = {}) {
+  const [row] = await db().insert(bikes).values(buildBike(overrides)).returning();
+  return row!;
+}
+
+export function buildCar(overrides: Partial<NewCar> = {}): NewCar {
+  return { model: `Test Car ${unique()}`, description: 'A test car.', category: 'suv', dailyRate: 2500, ...overrides };
+}
+
+export async function createCar(overrides: Partial<NewCar> = {}) {
+  const [row] = await db().insert(cars).values(buildCar(overrides)).returning();
+  return row!;
+}
