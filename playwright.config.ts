@@ -24,7 +24,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .e2e-data && node server.js',
+    command: `rm -rf .e2e-data/${PORT} && node server.js`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -32,7 +32,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: './.e2e-data',
+      DATA_DIR: `./.e2e-data/${PORT}`,
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       DATABASE_URL: '',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',

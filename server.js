@@ -6,6 +6,7 @@ import express from 'express';
 const DEVELOPMENT = process.env.NODE_ENV !== 'production';
 const PORT = Number.parseInt(process.env.PORT || '3000', 10);
 const HOST = process.env.HOST || '0.0.0.0';
+const BUILD_DIR = process.env.BUILD_DIR || 'build';
 
 /** Express 'trust proxy' from TRUST_PROXY: true/false, a hop count, or addresses (D12). */
 function trustProxy(value = 'false') {
@@ -36,10 +37,10 @@ try {
       }
     });
   } else {
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-    app.use('/images', express.static('build/client/images', { maxAge: '7d' }));
-    app.use(express.static('build/client', { maxAge: '1h' }));
-    serverModule = await import('./build/server/index.js');
+    app.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }));
+    app.use('/images', express.static(`${BUILD_DIR}/client/images`, { maxAge: '7d' }));
+    app.use(express.static(`${BUILD_DIR}/client`, { maxAge: '1h' }));
+    serverModule = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
     await serverModule.start();
     app.use(serverModule.app);
   }

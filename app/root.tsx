@@ -4,6 +4,7 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/fraunces';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-snow text-ink antialiased">
         {children}
+        <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,20 +1,32 @@
-/** Public site chrome: header and footer around every public page (spec section 2). */
+/** Public site chrome: header and footer around every public page, and the global dialogs (spec section 2). */
 import { Outlet } from 'react-router';
 import { Footer } from '~/components/site/footer';
 import { Header } from '~/components/site/header';
+import { SiteDialogsProvider } from '~/components/site/site-dialogs';
+import { listBikeOptions } from '~/models/bike.server';
+import { listCarOptions } from '~/models/car.server';
+import { listPackageOptions } from '~/models/package.server';
 import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/layout';
 
 export async function loader() {
-  const { company } = await getSettings(['company']);
-  return { company };
+  const [settings, packages, cars, bikes] = await Promise.all([
+    getSettings(['company']),
+    listPackageOptions(),
+    listCarOptions(),
+    listBikeOptions(),
+  ]);
+  return { company: settings.company, dialogOptions: { packages, cars, bikes } };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { company } = loaderData;
+  const { company, dialogOptions } = loaderData;
   return (
-    <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+    <SiteDialogsProvider options={dialogOptions}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <Header companyName={company.name} phone={company.phone} />
@@ -22,6 +34,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer company={company} />
-    </>
+    </SiteDialogsProvider>
   );
 }

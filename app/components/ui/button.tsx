@@ -1,0 +1,42 @@
+/**
+ * Button and button-styled link variants (design.md: forest primary, marigold accent, WhatsApp green
+ * only for WhatsApp). 44px minimum touch target at the default size.
+ */
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '~/lib/cn';
+
+const variants = {
+  primary: 'bg-forest-700 text-white hover:bg-forest-800',
+  accent: 'bg-marigold text-ink hover:bg-marigold-light',
+  outline: 'border border-forest-700 text-forest-700 hover:bg-forest-50',
+  ghost: 'text-forest-700 hover:bg-forest-50',
+  whatsapp: 'bg-whatsapp-dark text-white hover:bg-[#0e6f64]',
+  danger: 'bg-flag-red text-white hover:bg-[#a93226]',
+} as const;
+
+const sizes = {
+  sm: 'min-h-9 px-4 text-sm',
+  md: 'min-h-11 px-5',
+  lg: 'min-h-12 px-7 text-lg',
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+
+/** Classes of a button, for links and other elements that look like one. */
+export function buttonClass(variant: ButtonVariant = 'primary', size: keyof typeof sizes = 'md', className?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+}
+
+type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant; size?: keyof typeof sizes; asChild?: boolean };
+
+/** A button; with `asChild` it styles its only child (a Link or <a>) instead. */
+export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={buttonClass(variant, size, className)} {...props} />;
+  return <button type={type ?? 'button'} className={buttonClass(variant, size, className)} {...props} />;
+}
