@@ -37,6 +37,11 @@ app.use(
   pinoHttp({
     logger,
     autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+    // One short line per request: no headers, cookies or bodies in the log.
+    serializers: {
+      req: (req: { method?: string; url?: string; id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   }),
 );
