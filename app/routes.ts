@@ -52,6 +52,9 @@ export default [
     route('bikes/:id', 'routes/api/bike.ts'),
     route('cars', 'routes/api/cars.ts'),
     route('cars/:id', 'routes/api/car.ts'),
+    route('inquiries', 'routes/api/inquiries.ts'),
+    route('bookings', 'routes/api/bookings.ts'),
+    route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig;

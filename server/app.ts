@@ -11,6 +11,8 @@ import { migrateDatabase } from '~/db/migrate.server';
 import { seedDatabase } from '~/db/seed';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { startMailer, stopMailer } from '~/lib/mailer.server';
+import { clientIpHeader } from '~/lib/rate-limit.server';
 import { ensureFirstAdmin } from '~/models/user.server';
 
 /** Largest JSON or form body accepted (D12); larger answers 413. */
@@ -46,6 +48,7 @@ app.use(
   }),
 );
 app.use(bodyLimit(MAX_BODY_BYTES));
+app.use(clientIpHeader);
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
@@ -73,6 +76,7 @@ export function start(): Promise<void> {
       logger.info('created admin user "admin" with ADMIN_PASSWORD');
     }
     logger.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.DATA_DIR : undefined }, 'database ready');
+    startMailer();
   })();
   return state.__started;
 }
@@ -80,6 +84,7 @@ export function start(): Promise<void> {
 /** Close the database (graceful shutdown). */
 export async function stop(): Promise<void> {
   if (!state.__started) return;
+  await stopMailer();
   await databaseHandle().close();
   setDatabase(undefined);
   state.__started = undefined;

@@ -1,0 +1,204 @@
+/**
+ * Notifications (D9). After a booking or inquiry is committed, its two mails (to the operator, and an
+ * acknowledgement to the traveller) sit in the outbox table; a small background loop sends them with
+ * nodemailer when SMTP_URL is set, retrying with back-off. Without SMTP_URL each mail is logged and
+ * kept in the outbox for the admin. A failed send never fails or loses a submission.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Booking, Inquiry } from '~/db/schema';
+import { listPendingEmails, markEmailAttemptFailed, markEmailSent, type OutgoingEmail } from '~/models/outbox.server';
+import type { Settings } from '~/schemas/settings';
+import { env } from './env.server';
+import { formatDate } from './format';
+import { shortReference } from './ids';
+import { logger } from './logger.server';
+
+type Company = Pick<Settings['company'], 'name' | 'email' | 'phone' | 'whatsappNumber'>;
+
+const TYPE_LABEL: Record<string, string> = {
+  packages: 'tour package inquiry',
+  cabs: 'cab inquiry',
+  rentals: 'bike rental inquiry',
+  contact: 'contact message',
+  package: 'tour booking',
+  bike: 'bike booking',
+  car: 'car booking',
+};
+
+function lines(pairs: [string, string | number | boolean | null | undefined][]): string {
+  return pairs
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v)}`)
+    .join('\n');
+}
+
+/** Strip line breaks from text that goes into a header (subject). */
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 150);
+
+/** Operator notification and traveller acknowledgement of a new booking. */
+export function bookingMails(booking: Booking, company: Company): OutgoingEmail[] {
+  const ref = shortReference(booking.id);
+  const kind = TYPE_LABEL[booking.type] ?? 'booking';
+  const details = lines([
+    ['Reference', ref],
+    ['Item', booking.itemName],
+    ['Name', booking.name],
+    ['Email', booking.email],
+    ['Phone', booking.phone],
+    [booking.type === 'package' ? 'Travel date' : 'Start date', formatDate(booking.startDate)],
+    ['End date', booking.endDate ? formatDate(booking.endDate) : null],
+    ['Adults', booking.adults],
+    ['Children', booking.children],
+    ['Helmet', booking.needHelmet],
+    ['Driver', booking.needDriver],
+    ['Message', booking.message],
+  ]);
+  return [
+    {
+      to: company.email,
+      subject: oneLine(`New ${kind} #${ref}: ${booking.itemName} from ${booking.name}`),
+      text: `A new ${kind} arrived and is waiting for you (status: pending).\n\n${details}\n\nOpen it: ${env().PUBLIC_URL}/admin/bookings/${booking.id}\n`,
+    },
+    {
+      to: booking.email,
+      subject: oneLine(`We received your request #${ref} - ${company.name}`),
+      text: `Hello ${booking.name},\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${details}\n\nQuestions? Call ${company.phone} or reply to this e-mail.\n\n${company.name}\n`,
+    },
+  ];
+}
+
+/** Operator notification and traveller acknowledgement of a new inquiry or contact message. */
+export function inquiryMails(inquiry: Inquiry, company: Company): OutgoingEmail[] {
+  const ref = shortReference(inquiry.id);
+  const kind = TYPE_LABEL[inquiry.type] ?? 'inquiry';
+  const details = lines([
+    ['Reference', ref],
+    ['Name', inquiry.name],
+    ['Email', inquiry.email],
+    ['Phone', inquiry.phone],
+    ['Subject', inquiry.subject],
+    ['Package', inquiry.packageTitle],
+    ['Cab', inquiry.carModel],
+    ['Bike', inquiry.bikeModel],
+    ['Date', inquiry.travelDate ? formatDate(inquiry.travelDate) : null],
+    ['Guests', inquiry.guests],
+    ['Pickup', inquiry.pickupLocation],
+    ['Drop-off', inquiry.dropoffLocation],
+    ['Rental duration', inquiry.rentalDuration === 'custom' ? 'Custom Duration' : inquiry.rentalDuration ? `${inquiry.rentalDuration} day(s)` : null],
+    ['Bikes', inquiry.type === 'rentals' ? inquiry.bikeCount : null],
+    ['Message', inquiry.message],
+  ]);
+  return [
+    {
+      to: company.email,
+      subject: oneLine(`New ${kind} #${ref} from ${inquiry.name}${inquiry.subject ? `: ${inquiry.subject}` : ''}`),
+      text: `A new ${kind} arrived (status: pending).\n\n${details}\n\nOpen the inquiries: ${env().PUBLIC_URL}/admin/inquiries\n`,
+    },
+    {
+      to: inquiry.email,
+      subject: oneLine(`Thank you for contacting ${company.name} (#${ref})`),
+      text: `Hello ${inquiry.name},\n\nThank you for your ${kind}. We'll review your message and respond within 24 hours.\n\n${details}\n\nIn a hurry? Call ${company.phone}.\n\n${company.name}\n`,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sending loop
+
+type MailerState = {
+  transport?: Transporter;
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  /** Next time each mail may be retried (back-off); forgotten on restart, which only retries sooner. */
+  notBefore: Map<string, number>;
+  stopped: boolean;
+  /** A submission arrived while a run was in progress: run again right after it. */
+  again?: boolean;
+};
+
+const state: MailerState = { notBefore: new Map(), stopped: true };
+
+/** Seconds to wait before retry number `attempt` (1, 2, ...): 15 s doubling up to 30 min. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30 * 60_000, 15_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Send every pending mail once through `transport` (those not waiting for a back-off).
+ * Returns how many were sent and how many failed. Exported for tests.
+ */
+export async function deliverPending(transport: Transporter, from = env().MAIL_FROM): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  const now = Date.now();
+  for (const mail of await listPendingEmails(50)) {
+    if ((state.notBefore.get(mail.id) ?? 0) > now) continue;
+    try {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await markEmailSent(mail.id);
+      state.notBefore.delete(mail.id);
+      sent++;
+    } catch (error) {
+      failed++;
+      const message = error instanceof Error ? error.message : String(error);
+      state.notBefore.set(mail.id, Date.now() + backoffMs(mail.attempts + 1));
+      logger.warn({ mailId: mail.id, attempt: mail.attempts + 1, error: message }, 'sending a notification failed; will retry');
+      await markEmailAttemptFailed(mail.id, message).catch((e: unknown) => logger.error({ error: String(e) }, 'cannot record the failed send'));
+    }
+  }
+  return { sent, failed };
+}
+
+function runOnce() {
+  if (state.stopped || !state.transport) return;
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  state.again = false;
+  const transport = state.transport;
+  state.running = deliverPending(transport)
+    .then(() => undefined)
+    .catch((error: unknown) => logger.error({ error: String(error) }, 'the notification loop failed; will try again'))
+    .finally(() => {
+      state.running = undefined;
+      if (state.again) setImmediate(runOnce);
+    });
+}
+
+/**
+ * Start the background loop (server start-up). Without SMTP_URL it only logs that mails stay in
+ * the outbox. `intervalMs` is how often pending mails are looked at.
+ */
+export function startMailer({ intervalMs = 10_000, transport }: { intervalMs?: number; transport?: Transporter } = {}) {
+  const url = env().SMTP_URL;
+  state.stopped = false;
+  if (!url && !transport) {
+    logger.info('SMTP_URL not set: notifications are logged and kept in the email outbox');
+    return;
+  }
+  state.transport = transport ?? nodemailer.createTransport(url!);
+  state.timer = setInterval(runOnce, intervalMs);
+  state.timer.unref();
+  runOnce();
+}
+
+/** Stop the loop and wait for a send in progress (graceful shutdown). */
+export async function stopMailer(): Promise<void> {
+  state.stopped = true;
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  await state.running;
+  state.transport?.close();
+  state.transport = undefined;
+}
+
+/** Called after a submission commits: send its mails now instead of at the next tick. */
+export function notifyNewMail(mails: OutgoingEmail[]) {
+  if (!state.transport) {
+    for (const mail of mails) logger.info({ to: mail.to, subject: mail.subject }, 'notification kept in the outbox (SMTP_URL not set)');
+    return;
+  }
+  // Let the response go out first.
+  setImmediate(runOnce);
+}

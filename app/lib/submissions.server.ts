@@ -1,0 +1,138 @@
+/**
+ * The guard and the body reader shared by every public submission endpoint (issue 5, D7, D12):
+ * Origin check, per-IP rate limit, body size, JSON or form body, honeypot, then the zod schema and
+ * the model function. Bad input of any kind answers 4xx with `{ error, issues }`, never 500.
+ */
+import type { z } from 'zod';
+import { SubmissionRefused } from '~/models/booking.server';
+import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
+import { apiError, type ApiIssue } from './api.server';
+import { isHoneypotFilled } from './honeypot.server';
+import { logger } from './logger.server';
+import { checkOrigin } from './origin-check.server';
+import { clientIp, submissionLimiter } from './rate-limit.server';
+
+/** Largest submission body read (D12: 64 KB for JSON and forms); larger answers 413. */
+export const MAX_SUBMISSION_BYTES = 64 * 1024;
+
+/** 403 for a cross-site post, 429 with Retry-After over the rate limit; null when the request may go on. */
+export function guardSubmission(request: Request): Response | null {
+  const origin = checkOrigin(request);
+  if (!origin.ok) return apiError(403, origin.reason);
+  const limit = submissionLimiter.hit(clientIp(request));
+  if (!limit.ok) {
+    return apiError(429, 'Too many submissions. Please wait a minute and try again.', [], {
+      'Retry-After': String(limit.retryAfterSeconds),
+    });
+  }
+  return null;
+}
+
+/** Read at most `max` bytes of the body as text; throws a 413 Response beyond. */
+async function readText(request: Request, max: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > max) throw apiError(413, `Request body too large (limit ${max} bytes)`);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw apiError(413, `Request body too large (limit ${max} bytes)`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+function formToObject(form: URLSearchParams | FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string') continue; // files are never part of a submission
+    const existing = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+    const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * The request body as a plain object: JSON (must be an object) or a urlencoded / multipart form.
+ * Throws `{error, issues}` Responses: 413 too large, 415 other content types, 400 malformed.
+ */
+export async function readSubmissionBody(request: Request): Promise<Record<string, unknown>> {
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('multipart/form-data')) {
+    const declared = Number(request.headers.get('content-length') ?? 'NaN');
+    if (!(declared <= MAX_SUBMISSION_BYTES)) throw apiError(413, `Request body too large (limit ${MAX_SUBMISSION_BYTES} bytes)`);
+    try {
+      return formToObject(await request.formData());
+    } catch {
+      throw apiError(400, 'Malformed form data');
+    }
+  }
+  const text = await readText(request, MAX_SUBMISSION_BYTES);
+  if (contentType.startsWith('application/x-www-form-urlencoded')) return formToObject(new URLSearchParams(text));
+  if (contentType.startsWith('application/json') || contentType === '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw apiError(400, 'Malformed JSON', [{ path: '', message: 'The body is not valid JSON' }]);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw apiError(400, 'Expected a JSON object', [{ path: '', message: 'The body must be a JSON object' }]);
+    }
+    return parsed as Record<string, unknown>;
+  }
+  throw apiError(415, 'Send JSON (application/json) or a form (application/x-www-form-urlencoded)');
+}
+
+export function zodIssues(error: z.ZodError): ApiIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/**
+ * POST handler of a public API endpoint: guard, read, drop honeypot bots, validate with `schema`,
+ * store with `create`, answer 201 with the stored record (camelCase).
+ */
+export async function handleApiSubmission<S extends z.ZodType, R>(
+  request: Request,
+  {
+    normalize,
+    schema,
+    create,
+    entity,
+  }: { normalize: (body: Record<string, unknown>) => Record<string, unknown>; schema: S; create: (input: z.infer<S>) => Promise<R>; entity: string },
+): Promise<Response> {
+  if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
+  const refused = guardSubmission(request);
+  if (refused) return refused;
+  let body: Record<string, unknown>;
+  try {
+    body = await readSubmissionBody(request);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  if (isHoneypotFilled(body)) {
+    // Silently accepted and dropped (see honeypot.server.ts): a 2xx like a real success, nothing stored.
+    return Response.json({ status: 'accepted' }, { status: 202 });
+  }
+  const input = normalize(body);
+  delete input[HONEYPOT_FIELD];
+  const result = schema.safeParse(input);
+  if (!result.success) return apiError(400, `Invalid ${entity}`, zodIssues(result.error));
+  try {
+    const record = await create(result.data);
+    return Response.json(record, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof SubmissionRefused) return apiError(error.status, error.message, error.issues);
+    logger.error({ error: error instanceof Error ? error.message : String(error) }, `storing a ${entity} failed`);
+    throw error;
+  }
+}

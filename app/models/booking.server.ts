@@ -1,0 +1,91 @@
+/**
+ * Bookings (D1, D11): every "book" request is validated, then stored with its notification mails in
+ * one transaction before the visitor sees success. A vehicle that is not available is refused (409).
+ */
+import { eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { bikes, bookings, cars, tourPackages, type Booking, type NewBooking } from '~/db/schema';
+import { bookingMails, notifyNewMail } from '~/lib/mailer.server';
+import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
+import { getSettings } from './settings.server';
+import { enqueueEmails } from './outbox.server';
+
+/** A submission the server refuses after validation: unknown item (400) or unavailable vehicle (409). */
+export class SubmissionRefused extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+    readonly issues: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+/** Store a booking (status pending) and queue its mails, in one transaction. */
+export async function createBooking(input: BookingInput): Promise<Booking> {
+  const { company } = await getSettings(['company']);
+  let mails: ReturnType<typeof bookingMails> = [];
+  const booking = await db().transaction(async (tx) => {
+    const values: NewBooking = {
+      type: input.type,
+      itemName: '',
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      startDate: input.startDate,
+      message: input.message,
+      status: 'pending',
+    };
+    if (input.type === 'package') {
+      if (input.itemId === CUSTOM_TOUR) {
+        values.itemName = CUSTOM_TOUR_NAME;
+      } else {
+        const [pkg] = await tx
+          .select({ id: tourPackages.id, title: tourPackages.title })
+          .from(tourPackages)
+          .where(eq(tourPackages.id, input.itemId));
+        if (!pkg) throw new SubmissionRefused(400, 'Unknown tour package', [{ path: 'itemId', message: 'Please select a tour package.' }]);
+        values.packageId = pkg.id;
+        values.itemName = pkg.title;
+      }
+      values.adults = input.adults ?? null;
+      values.children = input.children ?? null;
+    } else {
+      const table = input.type === 'bike' ? bikes : cars;
+      const noun = input.type === 'bike' ? 'bike' : 'car';
+      // FOR SHARE: the admin cannot mark the vehicle unavailable while this booking is written.
+      const [vehicle] = await tx
+        .select({ id: table.id, model: table.model, available: table.available })
+        .from(table)
+        .where(eq(table.id, input.itemId))
+        .for('share');
+      if (!vehicle) throw new SubmissionRefused(400, `Unknown ${noun}`, [{ path: 'itemId', message: `This ${noun} does not exist` }]);
+      if (!vehicle.available) {
+        throw new SubmissionRefused(409, `This ${noun} is currently unavailable`, [
+          { path: 'itemId', message: `${vehicle.model} is currently unavailable` },
+        ]);
+      }
+      values.itemName = vehicle.model;
+      values.endDate = input.endDate ?? null;
+      if (input.type === 'bike') {
+        values.bikeId = vehicle.id;
+        values.needHelmet = input.needHelmet;
+      } else {
+        values.carId = vehicle.id;
+        values.needDriver = input.needDriver;
+      }
+    }
+    const [row] = await tx.insert(bookings).values(values).returning();
+    mails = bookingMails(row!, company);
+    await enqueueEmails(tx, mails);
+    return row!;
+  });
+  notifyNewMail(mails);
+  return booking;
+}
+
+/** The booking, or null (tests and the admin). */
+export async function getBooking(id: string): Promise<Booking | null> {
+  const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,174 @@
+/**
+ * Field rules shared by every visitor submission (spec section 5, D6, D12): the inquiry dialog,
+ * the booking dialogs, Book Your Tour and the contact form. The same schemas validate the page
+ * actions (form data: every value a string), the JSON API (typed values) and Conform in the browser,
+ * so each helper accepts both spellings of a value (`'2'` and `2`, `'on'` and `true`).
+ *
+ * Client-safe: no server imports.
+ */
+import { z } from 'zod';
+import { todayInIndia } from '~/lib/format';
+
+/** Caps of issue 5: names 120 characters, messages 5,000. */
+export const LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000, place: 200 } as const;
+
+/** How far ahead a travel or rental date may be (keeps dates inside what the database can store). */
+export const MAX_YEARS_AHEAD = 3;
+
+/** Name of the hidden honeypot field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = 'leave_this_empty';
+
+// NUL and other C0 control characters (except tab and line breaks) are never part of a real message
+// and PostgreSQL refuses NUL in text: refuse them with a field error rather than a 500.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControlCharacters = (s: string) => !CONTROL_CHARACTERS.test(s);
+const CONTROL_MESSAGE = 'Contains characters that are not allowed';
+
+/** A required text: trimmed, not blank, at most `max` characters. */
+export function requiredText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `At most ${max} characters`)
+    .refine(noControlCharacters, CONTROL_MESSAGE);
+}
+
+/** An optional text: trimmed, '' when absent. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine(noControlCharacters, CONTROL_MESSAGE)
+    .optional()
+    .transform((v) => v ?? '');
+}
+
+export const nameField = requiredText('Please enter your name', LIMITS.name);
+
+export const emailField = z
+  .string({ error: 'Please enter your email address' })
+  .trim()
+  .min(1, 'Please enter your email address')
+  .max(LIMITS.email, `At most ${LIMITS.email} characters`)
+  .pipe(z.email('Please enter a valid email address'));
+
+/** Digits with optional +, spaces, dashes, dots and brackets; at least 6 digits. */
+const PHONE = /^\+?[0-9 ()./-]+$/;
+const phoneRules = (s: string) => PHONE.test(s) && (s.match(/[0-9]/g)?.length ?? 0) >= 6 && (s.match(/[0-9]/g)?.length ?? 0) <= 15;
+export const phoneField = requiredText('Please enter your phone number', LIMITS.phone).refine(
+  phoneRules,
+  'Please enter a valid phone number',
+);
+export const optionalPhoneField = optionalText(LIMITS.phone).refine((s) => s === '' || phoneRules(s), 'Please enter a valid phone number');
+
+export const messageField = optionalText(LIMITS.message);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** 'YYYY-MM-DD' `years` after `from` (same calendar day). */
+export function addYears(from: string, years: number): string {
+  const [y, m, d] = from.split('-');
+  return `${String(Number(y) + years).padStart(4, '0')}-${m}-${d}`;
+}
+
+/**
+ * A calendar date 'YYYY-MM-DD' from today (Asia/Kolkata, D12) up to MAX_YEARS_AHEAD years ahead.
+ * `today` is read at validation time, so a long-running process never uses a stale day.
+ */
+export function futureDateField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isRealDate, 'Please enter a valid date')
+    .refine((v) => !isRealDate(v) || v >= todayInIndia(), 'Please choose today or a later date')
+    .refine((v) => !isRealDate(v) || v <= addYears(todayInIndia(), MAX_YEARS_AHEAD), `Please choose a date within ${MAX_YEARS_AHEAD} years`);
+}
+
+/** An optional end date with the same bounds; '' or absent means none. */
+export function optionalFutureDateField() {
+  return z
+    .union([z.literal(''), futureDateField('Please enter a valid date')], { error: 'Please enter a valid date' })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+/** A whole number from a form string or a JSON number; absent or '' gives `fallback`. */
+export function integerField({ min, max, fallback, message }: { min: number; max: number; fallback?: number; message: string }) {
+  const inner = z.number({ error: message }).int(message).min(min, message).max(max, `At most ${max}`);
+  return z.preprocess((v) => {
+    if (typeof v === 'string') {
+      const t = v.trim();
+      if (t === '') return fallback;
+      return /^-?\d{1,6}$/.test(t) ? Number(t) : Number.NaN;
+    }
+    return v === undefined || v === null ? fallback : v;
+  }, inner);
+}
+
+/** A checkbox or JSON boolean: 'on' / 'true' / true, 'false' / false; absent gives `fallback`. */
+export function booleanField(fallback: boolean) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return fallback;
+      if (v === 'on' || v === 'true') return true;
+      if (v === 'false') return false;
+      return v;
+    },
+    z.boolean({ error: 'Must be true or false' }),
+  );
+}
+
+/** A record id (UUID). */
+export function idField(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message)
+    .transform((v) => v.toLowerCase());
+}
+
+/** An optional record id: '' or absent means none. */
+export function optionalIdField(message: string) {
+  return z
+    .union([z.literal(''), idField(message)], { error: message })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+/** An optional choice from `values`: '' or absent means none. */
+export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .union([z.literal(''), z.enum(values)], { error: message })
+    .optional()
+    .transform((v) => (v ? (v as T[number]) : undefined));
+}
+
+function camelCase(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/**
+ * Top-level snake_case names to camelCase (D7: the API accepts both); a camelCase name wins when a
+ * body sends both spellings. Returns a fresh plain object (keys such as `__proto__` stay plain data).
+ */
+export function camelizeKeys(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const entries = Object.entries(input);
+  for (const [key, value] of entries) {
+    const camel = camelCase(key);
+    if (camel !== key && Object.prototype.hasOwnProperty.call(input, camel)) continue;
+    Object.defineProperty(out, camel, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
