@@ -1,22 +1,65 @@
 /**
- * The document: fonts, styles, global error boundary. Site and admin chrome live in their layouts.
+ * The document: fonts, styles, canonical and Open Graph tags (D10), toasts, global error boundary.
+ * Site and admin chrome live in their layouts.
+ *
+ * Fonts: only the latin, weight-axis files of Inter and Fraunces are served (about 85 KB together),
+ * declared here with font-display swap and preloaded, since the first view uses both.
  */
-import '@fontsource-variable/inter';
-import '@fontsource-variable/fraunces';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { Toaster } from 'sonner';
+import { publicEnv } from '~/lib/env.server';
+import { SITE_NAME } from '~/lib/meta';
 import type { Route } from './+types/root';
 import './app.css';
 
+/** Default share image (a raster, as most link previews ignore SVG). */
+const OG_IMAGE_PATH = '/og-image.png';
+
+export function loader() {
+  return { env: publicEnv() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+const fontFaces = `
+@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatin}) format('woff2-variations'),url(${interLatin}) format('woff2')}
+@font-face{font-family:'Fraunces Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${frauncesLatin}) format('woff2-variations'),url(${frauncesLatin}) format('woff2')}
+`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  const base = data?.env.PUBLIC_URL;
+  const url = base ? `${base}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}` : undefined;
   return (
-    <html lang="en">
+    <html lang="en-IN" suppressHydrationWarning>
       <head>
+        {/* Marks the document as scripted before first paint, so reveal animations never hide server HTML without JS. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c45" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
         <Meta />
+        {url ? (
+          <>
+            <link rel="canonical" href={url} />
+            <meta property="og:url" content={url} />
+            <meta property="og:image" content={`${base}${OG_IMAGE_PATH}`} />
+            <meta property="og:image:width" content="1200" />
+            <meta property="og:image:height" content="630" />
+          </>
+        ) : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:locale" content="en_IN" />
+        <meta name="twitter:card" content="summary_large_image" />
         <Links />
       </head>
       <body className="min-h-screen bg-snow text-ink antialiased">

@@ -8,6 +8,9 @@ import { index, layout, prefix, route, type RouteConfig } from '@react-router/de
 const adminPlaceholder = (path: string, id: string) => route(path, 'routes/admin/placeholder.tsx', { id });
 
 export default [
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('about', 'routes/site/about.tsx'),

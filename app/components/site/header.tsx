@@ -1,43 +1,59 @@
 /**
- * Site header (spec section 2, Navigation and chrome): fixed; white with a shadow after 50px of
- * scroll; mobile menu below 768px that closes on route change.
+ * Site header (spec section 2, Navigation and chrome): fixed; transparent over the home hero and
+ * white with a shadow after 50 px of scroll; desktop 'Book Now' opens the inquiry dialog; below
+ * 768 px a menu button opens a panel that closes on route change, with a call link and
+ * 'Book Your Tour Now'.
  */
 import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { telLink } from '~/lib/whatsapp';
-import { headerLinks } from './nav-links';
+import { headerLinks, HEADER_SCROLL_THRESHOLD_PX } from './nav-links';
+import { useSiteDialogs } from './site-dialogs';
 
-export function Header({ companyName, phone }: { companyName: string; phone: string }) {
+export function Header({ companyName, phone, overHero = false }: { companyName: string; phone: string; overHero?: boolean }) {
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
+  const { openInquiry } = useSiteDialogs();
   // The menu is open for the path it was opened on, so it closes by itself on a route change.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
+  const transparent = overHero && !scrolled && !menuOpen;
 
   useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 50);
+    const onScroll = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   return (
     <header
       data-scrolled={scrolled}
+      data-transparent={transparent}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200',
-        scrolled || menuOpen ? 'bg-white shadow-md' : 'bg-white/95 backdrop-blur',
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300',
+        scrolled || menuOpen ? 'bg-white text-ink shadow-md' : overHero ? 'bg-gradient-to-b from-black/45 to-transparent text-white' : 'bg-white/95 text-ink backdrop-blur',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:h-18 md:px-6">
-        <Link to="/" className="flex items-center gap-2 font-display text-lg font-semibold text-forest-700">
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-          <span>{companyName}</span>
+      <div className="container-page flex h-16 items-center justify-between gap-3 md:h-18">
+        <Link to="/" className={cn('flex shrink-0 items-center gap-2.5 font-display text-lg font-semibold', transparent ? 'text-white' : 'text-forest-700')}>
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <span className="md:sr-only xl:not-sr-only">{companyName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-0.5 lg:gap-1">
             {headerLinks.map((link) => (
               <li key={link.to}>
                 <NavLink
@@ -45,8 +61,10 @@ export function Header({ companyName, phone }: { companyName: string; phone: str
                   end={link.to === '/'}
                   className={({ isActive }) =>
                     cn(
-                      'rounded-full px-3 py-2 text-[0.95rem] font-medium text-ink hover:bg-forest-50 hover:text-forest-700',
-                      isActive && 'text-forest-700 underline decoration-marigold decoration-2 underline-offset-8',
+                      'block rounded-full px-2 py-2 text-[0.875rem] font-medium whitespace-nowrap transition-colors lg:px-3 lg:text-[0.95rem]',
+                      transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50 hover:text-forest-700',
+                      isActive && 'underline decoration-marigold decoration-2 underline-offset-8',
+                      isActive && !transparent && 'text-forest-700',
                     )
                   }
                 >
@@ -56,13 +74,19 @@ export function Header({ companyName, phone }: { companyName: string; phone: str
             ))}
           </ul>
         </nav>
-        <div className="hidden lg:block">
-          <Link to="/booking" className="rounded-full bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800">
-            Book Now
-          </Link>
-        </div>
-        <div className="flex items-center gap-1 lg:hidden">
-          <a href={telLink(phone)} aria-label={`Call us at ${phone}`} className="grid size-11 place-items-center rounded-full text-forest-700 hover:bg-forest-50">
+        <button
+          type="button"
+          onClick={() => openInquiry()}
+          className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'hidden shrink-0 md:inline-flex')}
+        >
+          Book Now
+        </button>
+        <div className="flex items-center gap-1 md:hidden">
+          <a
+            href={telLink(phone)}
+            aria-label={`Call us at ${phone}`}
+            className={cn('grid size-11 place-items-center rounded-full', transparent ? 'text-white hover:bg-white/15' : 'text-forest-700 hover:bg-forest-50')}
+          >
             <Phone className="size-5" aria-hidden />
           </a>
           <button
@@ -71,26 +95,38 @@ export function Header({ companyName, phone }: { companyName: string; phone: str
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
-            className="grid size-11 place-items-center rounded-full text-ink hover:bg-forest-50"
+            className={cn('grid size-11 place-items-center rounded-full', transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50')}
           >
             {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
           </button>
         </div>
       </div>
       {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-forest-100 bg-white px-4 pb-6 lg:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-forest-100 bg-white px-4 pb-6 md:hidden">
           <ul className="flex flex-col py-2">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className="block rounded-lg px-3 py-3 font-medium hover:bg-forest-50">
+                <NavLink
+                  to={link.to}
+                  end={link.to === '/'}
+                  className={({ isActive }) =>
+                    cn('block rounded-lg px-3 py-3 font-medium text-ink hover:bg-forest-50', isActive && 'bg-forest-50 text-forest-700')
+                  }
+                >
                   {link.label}
                 </NavLink>
               </li>
             ))}
           </ul>
-          <Link to="/booking" className="block rounded-full bg-forest-700 px-5 py-3 text-center font-semibold text-white">
-            Book Your Tour Now
-          </Link>
+          <div className="flex flex-col gap-3">
+            <a href={telLink(phone)} className={buttonClass('outline', 'lg')}>
+              <Phone className="size-5" aria-hidden />
+              Call {phone}
+            </a>
+            <Link to="/booking" className={buttonClass('primary', 'lg')}>
+              Book Your Tour Now
+            </Link>
+          </div>
         </nav>
       ) : null}
     </header>

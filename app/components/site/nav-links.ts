@@ -19,3 +19,6 @@ export const footerLinks = [
 
 /** Footer package categories: all go to /packages (spec section 2). */
 export const footerCategories = ['Adventure', 'Cultural', 'Honeymoon', 'Trekking'] as const;
+
+/** The header turns white with a shadow after this much scroll (spec section 9). */
+export const HEADER_SCROLL_THRESHOLD_PX = 50;

@@ -1,41 +1,112 @@
-/** Home (spec section 1). First version: hero and featured packages; the full page comes with issue 3. */
-import { Link } from 'react-router';
-import { PackageCard } from '~/components/site/cards';
-import { pageMeta } from '~/lib/meta';
+/**
+ * Home (spec sections 1 and 2), every section in the spec's order: announcement (in the hero), hero,
+ * trust badges, about, featured packages, video, expedition posters, featured cars, featured bikes,
+ * services, travel stories, gallery carousel, testimonials, call to action, Find Us.
+ * JSON-LD TravelAgency with address and geo (D10).
+ */
+import { useRouteLoaderData } from 'react-router';
+import { AboutSection } from '~/components/site/home/about-section';
+import { CallToAction } from '~/components/site/home/call-to-action';
+import { ExpeditionPosters } from '~/components/site/home/expedition-posters';
+import { FeaturedPackages } from '~/components/site/home/featured-packages';
+import { FeaturedVehicles, type FeaturedVehicle } from '~/components/site/home/featured-vehicles';
+import { FindUs } from '~/components/site/home/find-us';
+import { GalleryCarousel } from '~/components/site/home/gallery-carousel';
+import { jsonLdScript, travelAgencyJsonLd } from '~/components/site/home/helpers';
+import { Hero } from '~/components/site/home/hero';
+import { ServicesGrid } from '~/components/site/home/services-grid';
+import { TestimonialsCarousel } from '~/components/site/home/testimonials-carousel';
+import { TravelStories } from '~/components/site/home/travel-stories';
+import { TrustBadges } from '~/components/site/home/trust-badges';
+import { VideoSection } from '~/components/site/home/video-section';
+import { env } from '~/lib/env.server';
+import { pageMeta, siteNameFrom } from '~/lib/meta';
+import { listBikes } from '~/models/bike.server';
+import { listCars } from '~/models/car.server';
 import { listPackages } from '~/models/package.server';
+import { getSettings } from '~/models/settings.server';
+import type { SiteLayoutData } from './layout';
 import type { Route } from './+types/home';
 
+const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+
 export async function loader() {
-  const { items } = await listPackages({ limit: 6 });
-  return { packages: items };
+  const [packages, cars, bikes, settings] = await Promise.all([
+    listPackages({ limit: 9 }),
+    listCars({ limit: 8 }),
+    listBikes({ limit: 8 }),
+    getSettings(['company', 'map']),
+  ]);
+  const jsonLd = jsonLdScript(travelAgencyJsonLd(env().PUBLIC_URL, settings.company, settings.map));
+  return {
+    jsonLd,
+    packages: packages.items.map(({ id, title, imageUrl, duration, location, highlights, people, rating, reviewCount, tag }) => ({
+      id,
+      title,
+      imageUrl,
+      duration,
+      location,
+      highlights: (highlights ?? []).slice(0, 2),
+      people,
+      rating,
+      reviewCount,
+      tag,
+    })),
+    cars: cars.items.map(
+      (c): FeaturedVehicle => ({
+        id: c.id,
+        model: c.model,
+        imageUrl: c.imageUrl,
+        dailyRate: c.dailyRate,
+        available: c.available,
+        tag: c.tag,
+        discountLabel: c.featured ? c.discountLabel : null,
+        facts: [c.capacity, capitalise(c.fuelType)],
+      }),
+    ),
+    bikes: bikes.items.map(
+      (b): FeaturedVehicle => ({
+        id: b.id,
+        model: b.model,
+        imageUrl: b.imageUrl,
+        dailyRate: b.dailyRate,
+        available: b.available,
+        tag: b.tag,
+        discountLabel: b.featured ? b.discountLabel : null,
+        facts: [b.engineCapacity || 'Engine on request', b.category || 'Motorcycle'],
+      }),
+    ),
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Sikkim & Darjeeling Tours from Gangtok', 'Local Gangtok tour operator: Sikkim and Darjeeling packages, cab services and bike rentals.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    'Sikkim & Darjeeling Tours from Gangtok',
+    'Local Gangtok tour operator: Sikkim and Darjeeling tour packages, cab services, bike rentals and rural homestays, planned by people who live here.',
+    siteNameFrom(matches),
+  );
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useRouteLoaderData('routes/site/layout') as SiteLayoutData | undefined;
+  if (!site) return null;
+  const { company, ratings, announcement, video, map } = site;
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-forest-900 text-white">
-        <img src="/images/hero/hero-1.svg" alt="" width={1600} height={900} className="absolute inset-0 -z-10 size-full object-cover opacity-70" />
-        <div className="mx-auto max-w-7xl px-4 pt-36 pb-24 md:px-6 md:pt-44 md:pb-32">
-          <p className="font-semibold tracking-wider text-marigold-light uppercase">Discover Sikkim &amp; Darjeeling</p>
-          <h1 className="mt-3 max-w-3xl text-5xl font-semibold md:text-6xl">Your Perfect Himalayan Adventure</h1>
-          <Link to="/packages" className="mt-8 inline-block rounded-full bg-marigold px-7 py-3 font-semibold text-ink hover:bg-marigold-light">
-            View All Packages
-          </Link>
-        </div>
-      </section>
-      {loaderData.packages.length > 0 ? (
-        <section id="featured-packages" className="mx-auto max-w-7xl px-4 py-16 md:px-6">
-          <h2 className="text-3xl font-semibold md:text-4xl">Featured Packages</h2>
-          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.packages.map((item) => (
-              <PackageCard key={item.id} item={item} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
+      <Hero ratings={ratings} announcement={announcement} />
+      <TrustBadges rating={ratings.rating} reviewsText={ratings.reviewsText} />
+      <AboutSection companyName={company.name} tagline={company.tagline} />
+      <FeaturedPackages packages={loaderData.packages} />
+      <VideoSection url={video.url} />
+      <ExpeditionPosters />
+      <FeaturedVehicles kind="car" items={loaderData.cars} />
+      <FeaturedVehicles kind="bike" items={loaderData.bikes} />
+      <ServicesGrid />
+      <TravelStories />
+      <GalleryCarousel />
+      <TestimonialsCarousel rating={ratings.rating} reviewsText={ratings.reviewsText} />
+      <CallToAction phone={company.phone} whatsappNumber={company.whatsappNumber} />
+      <FindUs map={map} company={company} />
     </>
   );
 }

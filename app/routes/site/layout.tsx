@@ -1,26 +1,55 @@
-/** Public site chrome: header and footer around every public page, and the global dialogs (spec section 2). */
-import { Outlet } from 'react-router';
+/**
+ * Public site chrome (spec section 2): header and footer around every public page, the global
+ * dialogs, and the global widgets (chat bubble, promo banner, recent-booking toast), none of which
+ * reach /admin since the admin area has its own layout.
+ */
+import { Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Footer } from '~/components/site/footer';
 import { Header } from '~/components/site/header';
 import { SiteDialogsProvider } from '~/components/site/site-dialogs';
+import { PromoBanner } from '~/components/site/widgets/promo-banner';
+import { RecentBookingToast } from '~/components/site/widgets/recent-booking-toast';
+import { isPromoActive } from '~/components/site/widgets/schedule';
+import { WhatsAppBubble } from '~/components/site/widgets/whatsapp-bubble';
+import { todayInIndia } from '~/lib/format';
 import { listBikeOptions } from '~/models/bike.server';
 import { listCarOptions } from '~/models/car.server';
 import { listPackageOptions } from '~/models/package.server';
+import { listRecentConfirmedBookings } from '~/models/recent-bookings.server';
 import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/layout';
 
 export async function loader() {
   const [settings, packages, cars, bikes] = await Promise.all([
-    getSettings(['company']),
+    getSettings(['company', 'ratings', 'promo', 'announcement', 'video', 'map', 'recentBookingToast']),
     listPackageOptions(),
     listCarOptions(),
     listBikeOptions(),
   ]);
-  return { company: settings.company, dialogOptions: { packages, cars, bikes } };
+  const recentBookings = settings.recentBookingToast.enabled ? await listRecentConfirmedBookings() : [];
+  const { promo } = settings;
+  return {
+    company: settings.company,
+    ratings: settings.ratings,
+    announcement: settings.announcement,
+    video: settings.video,
+    map: settings.map,
+    promo: isPromoActive(promo, todayInIndia()) ? { text: promo.text, link: promo.link } : null,
+    recentBookings,
+    dialogOptions: { packages, cars, bikes },
+  };
+}
+
+export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** Settings change rarely: reload them after a form submission, not on every link click. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { company, dialogOptions } = loaderData;
+  const { company, dialogOptions, promo, recentBookings } = loaderData;
+  const { pathname } = useLocation();
   return (
     <SiteDialogsProvider options={dialogOptions}>
       <a
@@ -29,11 +58,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <Header companyName={company.name} phone={company.phone} />
+      <Header companyName={company.name} phone={company.phone} overHero={pathname === '/'} />
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
       <Footer company={company} />
+      <WhatsAppBubble number={company.whatsappNumber} companyName={company.name} />
+      {promo ? <PromoBanner text={promo.text} link={promo.link} /> : null}
+      <RecentBookingToast bookings={recentBookings} />
     </SiteDialogsProvider>
   );
 }

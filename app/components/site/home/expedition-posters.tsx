@@ -1,0 +1,40 @@
+/** Upcoming expedition posters (spec section 1). */
+import { CalendarDays } from 'lucide-react';
+import { Link } from 'react-router';
+import { Picture } from '~/components/site/picture';
+import { buttonClass } from '~/components/ui/button';
+import { SectionReveal } from '~/components/ui/section-reveal';
+import { expeditionPosters } from '~/content/posters';
+import { SectionHeading } from './section-heading';
+
+export function ExpeditionPosters() {
+  return (
+    <SectionReveal aria-labelledby="expeditions-title" className="container-page py-20 md:py-28">
+      <SectionHeading
+        id="expeditions-title"
+        eyebrow="Fixed departures"
+        title="Upcoming Expeditions"
+        intro="Small-group departures led by our own guides. Ask us for dates and seats."
+        action={
+          <Link to="/contact" className={buttonClass('outline')}>
+            Ask about dates
+          </Link>
+        }
+      />
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {expeditionPosters.map((poster) => (
+          <li key={poster.title} className="group overflow-hidden rounded-card bg-forest-900 shadow-md">
+            <Picture src={poster.image} alt={poster.alt} width={800} height={1100} className="aspect-[8/11] w-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.02]" />
+            <div className="flex items-center justify-between gap-3 px-5 py-4 text-white">
+              <h3 className="font-display text-xl font-semibold">{poster.title}</h3>
+              <p className="flex items-center gap-1.5 text-sm text-forest-100">
+                <CalendarDays className="size-4" aria-hidden />
+                {poster.season}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SectionReveal>
+  );
+}

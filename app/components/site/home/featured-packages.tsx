@@ -1,0 +1,102 @@
+/**
+ * Featured Packages (#featured-packages, spec section 2): looping centred carousel with 1/2/3 cards
+ * at small/md/lg, arrows from md, enlarged centre card, arrow keys. Card content exactly as the spec
+ * lists it: image, duration, location, the first 2 highlights cut to 2 words, people, 'Starting from'
+ * 'Contact for Price' (the price is never shown here), rating with one decimal and '(N reviews)'.
+ */
+import { Clock, MapPin, Star, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Picture } from '~/components/site/picture';
+import { Badge } from '~/components/ui/badge';
+import { buttonClass } from '~/components/ui/button';
+import { Carousel } from '~/components/ui/carousel';
+import { SectionReveal } from '~/components/ui/section-reveal';
+import type { PackageSummary } from '~/models/package.server';
+import { formatRating, reviewsLabel, shortHighlights } from './helpers';
+import { SectionHeading } from './section-heading';
+
+export type FeaturedPackage = Pick<
+  PackageSummary,
+  'id' | 'title' | 'imageUrl' | 'duration' | 'location' | 'highlights' | 'people' | 'rating' | 'reviewCount' | 'tag'
+>;
+
+function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
+      <div className="relative aspect-[3/2] bg-mist">
+        <Picture src={item.imageUrl} alt="" width={600} height={400} className="size-full object-cover" />
+        {item.tag ? (
+          <Badge tone="accent" className="absolute top-3 left-3">
+            {item.tag}
+          </Badge>
+        ) : null}
+        <Badge tone="white" className="absolute top-3 right-3">
+          <Star className="size-3.5 fill-marigold text-marigold" aria-hidden />
+          {formatRating(item.rating)}
+          <span className="font-normal text-muted">{reviewsLabel(item.reviewCount)}</span>
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+          <li className="flex items-center gap-1.5">
+            <Clock className="size-4 text-forest-500" aria-hidden />
+            {item.duration}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <MapPin className="size-4 text-forest-500" aria-hidden />
+            {item.location}
+          </li>
+        </ul>
+        <h3 className="text-xl font-semibold">{item.title}</h3>
+        {item.highlights?.length ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Highlights">
+            {shortHighlights(item.highlights).map((h) => (
+              <li key={h} className="rounded-full bg-forest-50 px-3 py-1 text-xs font-medium text-forest-800">
+                {h}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <Users className="size-4 text-forest-500" aria-hidden />
+          {item.people}
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+          <p className="text-sm text-muted">
+            Starting from
+            <span className="block text-lg font-semibold text-forest-700">Contact for Price</span>
+          </p>
+          <Link to={`/packages/${item.id}`} className={buttonClass('primary', 'sm')} aria-label={`View Details: ${item.title}`}>
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function FeaturedPackages({ packages }: { packages: FeaturedPackage[] }) {
+  if (packages.length === 0) return null;
+  return (
+    <SectionReveal id="featured-packages" aria-labelledby="featured-packages-title" className="bg-mist py-20 md:py-28">
+      <div className="container-page">
+        <SectionHeading
+          id="featured-packages-title"
+          eyebrow="Handpicked journeys"
+          title="Featured Packages"
+          intro="Our travellers' favourite routes through Sikkim and Darjeeling, with permits, stays and drivers arranged."
+          action={
+            <Link to="/packages" className={buttonClass('outline')}>
+              View All Packages
+            </Link>
+          }
+        />
+        <Carousel label="Featured packages" className="mt-10" slideClassName="basis-full md:basis-1/2 lg:basis-1/3" enlargeSelected>
+          {packages.map((item) => (
+            <FeaturedPackageCard key={item.id} item={item} />
+          ))}
+        </Carousel>
+      </div>
+    </SectionReveal>
+  );
+}

@@ -1,0 +1,52 @@
+/** Find Us (spec section 1, D8): office map from the map settings, address, phone and office hours. */
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { SectionReveal } from '~/components/ui/section-reveal';
+import { telLink } from '~/lib/whatsapp';
+import type { Settings } from '~/schemas/settings';
+import { MapFacade } from './map-facade';
+import { SectionHeading } from './section-heading';
+
+export function FindUs({ map, company }: { map: Settings['map']; company: Settings['company'] }) {
+  return (
+    <SectionReveal aria-labelledby="find-us-title" className="bg-mist py-20 md:py-28">
+      <div className="container-page">
+        <SectionHeading id="find-us-title" eyebrow="Visit us" title="Find Us in Gangtok" intro="Drop by our office for a cup of tea and a chat about your route." />
+        <div className="mt-10 grid gap-8 md:grid-cols-[1.4fr_1fr]">
+          <MapFacade map={map} className="md:min-h-96" />
+          <div className="space-y-6 rounded-card bg-white p-6 shadow-sm md:p-8">
+            <p className="flex gap-3">
+              <MapPin className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <span>
+                <span className="block font-semibold">{map.title || company.name}</span>
+                <span className="text-muted">{map.address || company.address}</span>
+              </span>
+            </p>
+            <p className="flex gap-3">
+              <Phone className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <a href={telLink(company.phone)} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
+                {company.phone}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <Mail className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <a href={`mailto:${company.email}`} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
+                {company.email}
+              </a>
+            </p>
+            <div className="flex gap-3">
+              <Clock className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                {company.officeHours.map((h) => (
+                  <div key={h.days} className="contents">
+                    <dt className="font-semibold">{h.days}</dt>
+                    <dd className="text-muted">{h.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </div>
+        </div>
+      </div>
+    </SectionReveal>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Accessible carousel on Embla (D10: keyboard use of every carousel). A labelled region that moves
+ * with the Left and Right arrow keys when focused, previous/next buttons (from `arrowsFrom` up),
+ * slides labelled 'n of total', the selected slide marked with data-selected. Slide widths come from
+ * CSS (`slideClassName`), so the server HTML already reserves the final layout.
+ */
+import type { EmblaOptionsType } from 'embla-carousel';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Children, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { useReducedMotion } from './use-reduced-motion';
+
+type CarouselProps = {
+  /** Accessible name of the region, e.g. 'Featured packages'. */
+  label: string;
+  children: ReactNode;
+  /** Width classes of each slide, e.g. 'basis-full md:basis-1/2 lg:basis-1/3'. */
+  slideClassName?: string;
+  options?: EmblaOptionsType;
+  /** From which breakpoint the arrow buttons show ('always' or 'md'). */
+  arrowsFrom?: 'always' | 'md';
+  /** Scale up the selected (centred) slide a little. */
+  enlargeSelected?: boolean;
+  className?: string;
+};
+
+export function Carousel({ label, children, slideClassName, options, arrowsFrom = 'md', enlargeSelected, className }: CarouselProps) {
+  const reducedMotion = useReducedMotion();
+  const [viewportRef, api] = useEmblaCarousel({ align: 'center', loop: true, ...options, duration: reducedMotion ? 1 : 28 });
+  const [selected, setSelected] = useState(0);
+  const slides = Children.toArray(children);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    onSelect();
+    api.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      api.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [api]);
+
+  const prev = useCallback(() => api?.scrollPrev(), [api]);
+  const next = useCallback(() => api?.scrollNext(), [api]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      prev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    }
+  };
+
+  const arrowClass = cn(
+    'absolute top-1/2 z-10 size-11 -translate-y-1/2 place-items-center rounded-full bg-white text-forest-800 shadow-md ring-1 ring-forest-100 transition-colors hover:bg-forest-50',
+    arrowsFrom === 'md' ? 'hidden md:grid' : 'grid',
+  );
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className={cn('relative rounded-card focus-visible:outline-offset-4', className)}
+    >
+      <div ref={viewportRef} className="overflow-hidden py-4">
+        <div className="-ml-5 flex touch-pan-y touch-pinch-zoom">
+          {slides.map((slide, index) => (
+            <div
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              data-selected={index === selected ? 'true' : undefined}
+              className={cn('min-w-0 shrink-0 grow-0 pl-5', slideClassName)}
+            >
+              <div
+                className={cn(
+                  'h-full transition-transform duration-300',
+                  enlargeSelected && (index === selected ? 'md:scale-[1.03]' : 'md:scale-[0.96]'),
+                )}
+              >
+                {slide}
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      {slides.length > 1 ? (
+        <>
+          <button type="button" onClick={prev} aria-label={`Previous: ${label}`} className={cn(arrowClass, '-left-2 md:-left-5')}>
+            <ChevronLeft className="size-5" aria-hidden />
+          </button>
+          <button type="button" onClick={next} aria-label={`Next: ${label}`} className={cn(arrowClass, '-right-2 md:-right-5')}>
+            <ChevronRight className="size-5" aria-hidden />
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

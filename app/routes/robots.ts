@@ -1,0 +1,9 @@
+/** /robots.txt (D10): everything public may be crawled, the admin area may not. */
+import { env } from '~/lib/env.server';
+import { robotsTxt } from '~/lib/sitemap';
+
+export function loader() {
+  return new Response(robotsTxt(env().PUBLIC_URL), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}
