@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { logger } from '../lib/logger.server';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,6 +44,9 @@ export const pgliteExtensions = { pg_trgm };
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client losing its connection (server restart, admin command) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL client error'));
     // Fail fast with a clear message when the server is unreachable.
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end();

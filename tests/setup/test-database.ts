@@ -27,16 +27,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       ...handle,
       close: async () => {
         await handle.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await dropper.end();
+        await dropDatabase(url, name);
       },
     };
   }
   const dump = new Blob([readFileSync(inject('pgliteDump'))]);
   const pglite = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions });
   return openDatabase({ pglite });
+}
+
+/**
+ * Drop a test database once its sessions have gone: ended pool clients may take a moment to
+ * disconnect, and forcing them out early makes their clients report an error.
+ */
+async function dropDatabase(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Open a fresh database for this file and make it current; returns it for direct queries. */
