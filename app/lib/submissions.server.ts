@@ -3,10 +3,13 @@
  * Origin check, per-IP rate limit, body size, JSON or form body, honeypot, then the zod schema and
  * the model function. Bad input of any kind answers 4xx with `{ error, issues }`, never 500.
  */
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import { SubmissionRefused } from '~/models/booking.server';
 import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
 import { apiError, type ApiIssue } from './api.server';
+import { shortReference } from './ids';
 import { isHoneypotFilled } from './honeypot.server';
 import { logger } from './logger.server';
 import { checkOrigin } from './origin-check.server';
@@ -136,3 +139,49 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
     throw error;
   }
 }
+
+/**
+ * A page action (works without JavaScript): guard, honeypot, Conform + zod, model function.
+ * Answers `{ sent: { reference } }` on success, else `{ result }` (Conform's reply: field errors,
+ * input kept) with 400, 409 or 429. A cross-site post throws a 403 Response.
+ */
+export async function handlePageSubmission<S extends z.ZodType, R extends { id: string }>(
+  request: Request,
+  schema: S,
+  create: (input: z.infer<S>) => Promise<R>,
+): Promise<PageSubmissionResult> {
+  const origin = checkOrigin(request);
+  if (!origin.ok) throw apiError(403, origin.reason);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw apiError(400, 'Malformed form data');
+  }
+  const limit = submissionLimiter.hit(clientIp(request));
+  if (!limit.ok) {
+    const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
+    return {
+      result: submission.reply({ formErrors: [`Too many submissions from your connection. Please wait ${limit.retryAfterSeconds} seconds and try again.`] }),
+      status: 429,
+      headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+    };
+  }
+  if (isHoneypotFilled(formToObject(formData))) return { sent: { reference: null }, status: 200 };
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
+  if (submission.status !== 'success') return { result: submission.reply(), status: 400 };
+  try {
+    const record = await create(submission.value as z.infer<S>);
+    return { sent: { reference: shortReference(record.id) }, status: 200 };
+  } catch (error) {
+    if (error instanceof SubmissionRefused) {
+      const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]));
+      return { result: submission.reply({ fieldErrors, formErrors: [error.message] }), status: error.status };
+    }
+    throw error;
+  }
+}
+
+export type PageSubmissionResult =
+  | { sent: { reference: string | null }; result?: undefined; status: number; headers?: undefined }
+  | { sent?: undefined; result: SubmissionResult<string[]>; status: number; headers?: Record<string, string> };

@@ -6,10 +6,13 @@
  * - `openInquiry(tab?)`: the inquiry dialog (tabs packages / cabs / rentals).
  * - `openBooking(item?)`: the global booking dialog, with the item preselected when given.
  * - `openVehicleBooking(vehicle)`: the bike or car booking form of a detail page.
- * Until the forms issue lands, each falls back to navigating to /booking.
+ *
+ * The forms load on demand (after the page is idle, or at the first open), so pages that never open
+ * a dialog do not pay for it. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
+ * `?inquire=cabs`, `?book=package:<id>`, `?book=bike:<id>` (the parameter is then removed).
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useRouteLoaderData, useSearchParams } from 'react-router';
 
 export type DialogOptions = {
   packages: { id: string; title: string }[];
@@ -27,19 +30,127 @@ type SiteDialogs = {
   openVehicleBooking: (vehicle: BookableVehicle) => void;
 };
 
+type OpenDialog =
+  | { kind: 'inquiry'; tab: InquiryTab }
+  | { kind: 'booking'; item?: BookableItem }
+  | { kind: 'vehicle'; vehicle: BookableVehicle }
+  | null;
+
 const SiteDialogsContext = createContext<SiteDialogs | null>(null);
 
-export function SiteDialogsProvider({ children }: { options: DialogOptions; children: ReactNode }) {
-  const navigate = useNavigate();
+const loadForms = () => import('./forms/site-dialog-forms');
+const InquiryDialog = lazy(() => loadForms().then((m) => ({ default: m.InquiryDialog })));
+const BookingDialog = lazy(() => loadForms().then((m) => ({ default: m.BookingDialog })));
+const VehicleBookingDialog = lazy(() => loadForms().then((m) => ({ default: m.VehicleBookingDialog })));
+
+const TABS: readonly InquiryTab[] = ['packages', 'cabs', 'rentals'];
+
+/** The WhatsApp number from the site layout's settings (company.whatsappNumber). */
+function useWhatsAppNumber(): string {
+  const layout = useRouteLoaderData('routes/site/layout') as { company?: { whatsappNumber?: string } } | undefined;
+  return layout?.company?.whatsappNumber ?? '';
+}
+
+export function SiteDialogsProvider({ options, children }: { options: DialogOptions; children: ReactNode }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Keeps the last dialog mounted while it closes, so focus returns to the opener and state stays.
+  const [mounted, setMounted] = useState<Exclude<OpenDialog, null>[]>([]);
+  const [inquiryTab, setInquiryTab] = useState<InquiryTab>('packages');
+  const whatsappNumber = useWhatsAppNumber();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const show = useCallback((next: Exclude<OpenDialog, null>) => {
+    setDialog(next);
+    setMounted((list) => [...list.filter((d) => d.kind !== next.kind), next]);
+  }, []);
+
   const value = useMemo<SiteDialogs>(
     () => ({
-      openInquiry: () => navigate('/booking'),
-      openBooking: () => navigate('/booking'),
-      openVehicleBooking: () => navigate('/booking'),
+      openInquiry: (tab) => {
+        const t = tab ?? 'packages';
+        setInquiryTab(t);
+        show({ kind: 'inquiry', tab: t });
+      },
+      openBooking: (item) => show({ kind: 'booking', item }),
+      openVehicleBooking: (vehicle) => show({ kind: 'vehicle', vehicle }),
     }),
-    [navigate],
+    [show],
   );
-  return <SiteDialogsContext.Provider value={value}>{children}</SiteDialogsContext.Provider>;
+
+  // Start loading the forms once the page is idle.
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    if (w.requestIdleCallback) w.requestIdleCallback(() => void loadForms());
+    else setTimeout(() => void loadForms(), 2000);
+  }, []);
+
+  // Deep links: ?inquire=<tab> and ?book=<type>:<id>.
+  const inquire = searchParams.get('inquire');
+  const book = searchParams.get('book');
+  useEffect(() => {
+    if (inquire === null && book === null) return;
+    if (inquire !== null) value.openInquiry((TABS as readonly string[]).includes(inquire) ? (inquire as InquiryTab) : 'packages');
+    else if (book !== null) {
+      const [type, id = ''] = book.split(':', 2);
+      if (type === 'package') {
+        const pkg = options.packages.find((p) => p.id === id);
+        value.openBooking(pkg ? { type: 'package', id: pkg.id, name: pkg.title } : undefined);
+      } else if (type === 'bike' || type === 'car') {
+        const found = (type === 'bike' ? options.bikes : options.cars).find((v) => v.id === id);
+        if (found) value.openVehicleBooking({ type, id: found.id, model: found.model, dailyRate: null, available: true });
+        else value.openBooking();
+      } else value.openBooking();
+    }
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('inquire');
+        next.delete('book');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [inquire, book, options, value, setSearchParams]);
+
+  const onOpenChange = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <SiteDialogsContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {mounted.map((d) =>
+          d.kind === 'inquiry' ? (
+            <InquiryDialog
+              key="inquiry"
+              open={dialog?.kind === 'inquiry'}
+              onOpenChange={onOpenChange}
+              tab={inquiryTab}
+              onTabChange={setInquiryTab}
+              options={options}
+              whatsappNumber={whatsappNumber}
+            />
+          ) : d.kind === 'booking' ? (
+            <BookingDialog
+              key={`booking-${d.item?.id ?? 'any'}`}
+              open={dialog?.kind === 'booking'}
+              onOpenChange={onOpenChange}
+              item={d.item}
+              options={options}
+            />
+          ) : (
+            <VehicleBookingDialog
+              key={`vehicle-${d.vehicle.id}`}
+              open={dialog?.kind === 'vehicle'}
+              onOpenChange={onOpenChange}
+              vehicle={d.vehicle}
+            />
+          ),
+        )}
+      </Suspense>
+    </SiteDialogsContext.Provider>
+  );
 }
 
 /** The dialog openers; throws outside the site layout. */

@@ -1,10 +1,209 @@
-/** /booking (spec section 2). First version: title and introduction; the full page comes with a later issue. */
+/**
+ * /booking, Book Your Tour (spec sections 2, 3, 5, 8; D5, D11): the request form, the confirmation
+ * view and the side info. Stored as a `package` booking with adults and children ('custom' = a tour
+ * of the traveller's own). Works without JavaScript: the route action validates with the same zod
+ * schema as the API and answers field errors or the confirmation.
+ */
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { CheckCircle2, Clock, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { toast } from 'sonner';
+import { HoneypotField } from '~/components/site/forms/honeypot-field';
 import { PageHeader } from '~/components/site/page-header';
+import { buttonClass } from '~/components/ui/button';
+import { Field, Input, Select, Textarea } from '~/components/ui/field';
+import { FormError } from '~/components/ui/form-error';
+import { todayInIndia } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { handlePageSubmission } from '~/lib/submissions.server';
+import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { createBooking } from '~/models/booking.server';
+import { listPackageOptions } from '~/models/package.server';
+import { getSettings } from '~/models/settings.server';
+import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, PACKAGE_REQUIRED_MESSAGE, tourRequestSchema } from '~/schemas/booking';
+import { addYears, LIMITS, MAX_YEARS_AHEAD } from '~/schemas/submission-fields';
 import type { Route } from './+types/booking';
 
-export const meta: Route.MetaFunction = () => pageMeta('Book Your Tour', 'Tell us your dates and we will plan the rest.');
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Book Your Tour', 'Send a tour request for Sikkim and Darjeeling: choose a package or a custom tour, your date and group size.');
 
-export default function Booking() {
-  return <PageHeader title="Book Your Tour" intro="Tell us your dates and we will plan the rest." />;
+export async function loader() {
+  const [packages, settings] = await Promise.all([listPackageOptions(), getSettings(['policies', 'company'])]);
+  return { packages, policies: settings.policies, company: settings.company };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await handlePageSubmission(request, tourRequestSchema, createBooking);
+  return data(outcome.sent ? { sent: outcome.sent } : { result: outcome.result }, { status: outcome.status, headers: outcome.headers });
+}
+
+function Confirmation({ reference }: { reference: string | null }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 rounded-card border border-forest-100 bg-white p-8 text-center shadow-sm md:p-12">
+      <CheckCircle2 className="size-16 text-flag-green" aria-hidden />
+      <h2 className="text-3xl font-semibold">Booking Request Sent!</h2>
+      <p className="max-w-md text-lg text-muted">We&apos;ve received your request and will contact you within 24 hours.</p>
+      {reference ? (
+        <p className="rounded-full bg-mist px-4 py-2 text-sm">
+          Your reference: <strong className="font-mono tracking-wider">#{reference}</strong>
+        </p>
+      ) : null}
+      <Link to="/booking" className={buttonClass('primary', 'lg', 'mt-2')}>
+        Make Another Inquiry
+      </Link>
+    </div>
+  );
+}
+
+export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
+  const { packages, policies, company } = loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/booking') === true;
+  const [form, fields] = useForm({
+    id: 'book-your-tour',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tourRequestSchema, disableAutoCoercion: true }),
+  });
+  const today = todayInIndia();
+  const packageMissing = fields.itemId.errors?.includes(PACKAGE_REQUIRED_MESSAGE) ?? false;
+  const formProps = getFormProps(form);
+
+  return (
+    <>
+      <PageHeader eyebrow="Book Your Tour" title="Plan your Himalayan journey" intro="Tell us the tour, the date and who is coming. A local travel expert replies within 24 hours with a plan and a price." />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:px-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="request-heading">
+          {actionData && 'sent' in actionData && actionData.sent ? (
+            <Confirmation reference={actionData.sent.reference} />
+          ) : (
+            <div className="rounded-card border border-forest-100 bg-white p-5 shadow-sm md:p-8">
+              <h2 id="request-heading" className="text-2xl font-semibold">
+                Booking request
+              </h2>
+              <p className="mt-1 text-muted">Fields marked * are required.</p>
+              {packageMissing ? (
+                <div role="alert" className="mt-4 rounded-xl border border-flag-red/30 bg-flag-red/5 px-4 py-3 text-flag-red">
+                  <p className="font-semibold">Package Selection Required</p>
+                  <p className="text-sm">{PACKAGE_REQUIRED_MESSAGE}</p>
+                </div>
+              ) : null}
+              <Form
+                method="post"
+                {...formProps}
+                onSubmit={(event) => {
+                  if (!new FormData(event.currentTarget).get('itemId')) {
+                    toast.error('Package Selection Required', { description: PACKAGE_REQUIRED_MESSAGE });
+                  }
+                  formProps.onSubmit(event);
+                }}
+                className="mt-6 grid gap-5 sm:grid-cols-2"
+              >
+                <HoneypotField />
+                <input type="hidden" name="type" value="package" />
+                <Field id={fields.name.id} label="Full name" errors={fields.name.errors} required className="sm:col-span-2">
+                  {(a11y) => <Input {...a11y} name={fields.name.name} defaultValue={fields.name.initialValue} autoComplete="name" required maxLength={LIMITS.name} />}
+                </Field>
+                <Field id={fields.email.id} label="Email" errors={fields.email.errors} required>
+                  {(a11y) => <Input {...a11y} type="email" name={fields.email.name} defaultValue={fields.email.initialValue} autoComplete="email" required maxLength={LIMITS.email} />}
+                </Field>
+                <Field id={fields.phone.id} label="Phone" errors={fields.phone.errors} required>
+                  {(a11y) => (
+                    <Input {...a11y} type="tel" inputMode="tel" name={fields.phone.name} defaultValue={fields.phone.initialValue} autoComplete="tel" placeholder="+91 98000 00000" required maxLength={LIMITS.phone} />
+                  )}
+                </Field>
+                <Field id={fields.itemId.id} label="Tour package" errors={fields.itemId.errors} required className="sm:col-span-2">
+                  {(a11y) => (
+                    <Select {...a11y} name={fields.itemId.name} defaultValue={fields.itemId.initialValue ?? ''}>
+                      <option value="">Select a tour package</option>
+                      {packages.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.title}
+                        </option>
+                      ))}
+                      <option value={CUSTOM_TOUR}>{CUSTOM_TOUR_NAME}</option>
+                    </Select>
+                  )}
+                </Field>
+                <Field id={fields.startDate.id} label="Travel date" errors={fields.startDate.errors} required className="sm:col-span-2">
+                  {(a11y) => (
+                    <Input {...a11y} type="date" name={fields.startDate.name} defaultValue={fields.startDate.initialValue} min={today} max={addYears(today, MAX_YEARS_AHEAD)} required />
+                  )}
+                </Field>
+                <Field id={fields.adults.id} label="Adults" errors={fields.adults.errors} required>
+                  {(a11y) => <Input {...a11y} type="number" inputMode="numeric" name={fields.adults.name} defaultValue={String(fields.adults.initialValue ?? '1')} min={1} max={50} required />}
+                </Field>
+                <Field id={fields.children.id} label="Children" errors={fields.children.errors} hint="Ages 0-12">
+                  {(a11y) => <Input {...a11y} type="number" inputMode="numeric" name={fields.children.name} defaultValue={String(fields.children.initialValue ?? '0')} min={0} max={50} />}
+                </Field>
+                <Field id={fields.message.id} label="Message" errors={fields.message.errors} hint="Optional: hotel category, special interests, pickup point" className="sm:col-span-2">
+                  {(a11y) => <Textarea {...a11y} name={fields.message.name} defaultValue={fields.message.initialValue} rows={4} maxLength={LIMITS.message} />}
+                </Field>
+                <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
+                <div className="sm:col-span-2">
+                  <button type="submit" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')} disabled={pending}>
+                    {pending ? 'Sending…' : 'Send Booking Request'}
+                  </button>
+                </div>
+              </Form>
+            </div>
+          )}
+        </section>
+
+        <aside className="flex flex-col gap-6" aria-label="Booking information">
+          <div className="rounded-card bg-mist p-6">
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <Clock className="size-5 text-forest-700" aria-hidden /> What happens next
+            </h2>
+            <ol className="mt-3 list-decimal space-y-2 pl-5 text-[0.95rem]">
+              <li>We reply within 24 hours with an itinerary and a price.</li>
+              <li>You confirm with the advance payment.</li>
+              <li>We arrange permits, hotels and your driver.</li>
+            </ol>
+          </div>
+          <div className="rounded-card bg-mist p-6">
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <ShieldCheck className="size-5 text-forest-700" aria-hidden /> Payment &amp; cancellation
+            </h2>
+            <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Payment</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
+              {policies.payment.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+            <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Cancellation</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
+              {policies.cancellation.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+            {policies.requirements.length > 0 ? (
+              <>
+                <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Bring along</h3>
+                <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
+                  {policies.requirements.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+          <div className="rounded-card border border-forest-100 p-6">
+            <h2 className="text-xl font-semibold">Prefer to talk?</h2>
+            <p className="mt-1 text-[0.95rem] text-muted">Our Gangtok office answers calls and WhatsApp messages.</p>
+            <div className="mt-4 flex flex-col gap-2">
+              <a href={telLink(company.phone)} className={buttonClass('outline', 'md')}>
+                <Phone className="size-4" aria-hidden /> Call {company.phone}
+              </a>
+              <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to plan a tour.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
+                <MessageCircle className="size-4" aria-hidden /> Chat on WhatsApp
+              </a>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
 }

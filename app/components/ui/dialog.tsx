@@ -1,0 +1,72 @@
+/**
+ * Dialog primitives on Radix (D10: focus trapped inside, Escape and the close button close it, focus
+ * returns to the opener, page scroll locked). `DialogPanel` is a centred dialog at every width; for
+ * the phone bottom sheet use `DrawerPanel` from ./drawer.
+ */
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+export function DialogOverlay({ className, ...props }: ComponentProps<typeof RadixDialog.Overlay>) {
+  return (
+    <RadixDialog.Overlay
+      className={cn('fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px]', className)}
+      {...props}
+    />
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof RadixDialog.Title>) {
+  return <RadixDialog.Title className={cn('font-display text-2xl font-semibold text-ink', className)} {...props} />;
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof RadixDialog.Description>) {
+  return <RadixDialog.Description className={cn('mt-1 text-muted', className)} {...props} />;
+}
+
+/** The round close button in a dialog's corner. */
+export function DialogCloseButton({ className }: { className?: string }) {
+  return (
+    <RadixDialog.Close
+      aria-label="Close"
+      className={cn('grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-mist hover:text-ink', className)}
+    >
+      <X className="size-5" aria-hidden />
+    </RadixDialog.Close>
+  );
+}
+
+type PanelProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> & {
+  title: ReactNode;
+  description?: ReactNode;
+};
+
+/** A centred dialog with a title row and a close button. */
+export function DialogPanel({ title, description, className, children, ...props }: PanelProps) {
+  return (
+    <RadixDialog.Portal>
+      <DialogOverlay />
+      <RadixDialog.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-2xl focus:outline-none',
+          className,
+        )}
+        {...props}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <DialogTitle>{title}</DialogTitle>
+            {description ? <DialogDescription>{description}</DialogDescription> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
+          </div>
+          <DialogCloseButton className="-mt-2 -mr-2" />
+        </div>
+        <div className="mt-4">{children}</div>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

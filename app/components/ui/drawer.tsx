@@ -1,0 +1,55 @@
+/**
+ * The responsive form dialog of spec section 2/9: below 768 px a bottom sheet 85vh tall whose submit
+ * footer stays in view while the fields scroll; from 768 px a centred dialog. Pure CSS, so the server
+ * render and the first paint already have the right shape. Radix Dialog underneath: focus trap,
+ * Escape, scroll lock, focus returns to the opener.
+ */
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { DialogCloseButton, DialogDescription, DialogOverlay, DialogTitle } from './dialog';
+
+export { Dialog as Drawer, DialogClose as DrawerClose } from './dialog';
+
+type DrawerPanelProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Sticky footer (the submit button); stays visible while the body scrolls. */
+  footer?: ReactNode;
+  /** Content between the title and the scrolling body (e.g. tab list). */
+  header?: ReactNode;
+};
+
+export function DrawerPanel({ title, description, footer, header, className, children, ...props }: DrawerPanelProps) {
+  return (
+    <RadixDialog.Portal>
+      <DialogOverlay />
+      <RadixDialog.Content
+        className={cn(
+          // phone: bottom sheet
+          'fixed inset-x-0 bottom-0 z-50 flex h-[85vh] flex-col rounded-t-3xl bg-white shadow-2xl focus:outline-none',
+          // tablet and up: centred dialog
+          'md:inset-x-auto md:top-1/2 md:bottom-auto md:left-1/2 md:h-auto md:max-h-[90vh] md:w-[calc(100vw-3rem)] md:max-w-2xl md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-card',
+          className,
+        )}
+        {...props}
+      >
+        <div aria-hidden className="mx-auto mt-2 h-1.5 w-12 shrink-0 rounded-full bg-forest-100 md:hidden" />
+        <div className="flex shrink-0 items-start justify-between gap-4 px-5 pt-3 md:px-7 md:pt-6">
+          <div>
+            <DialogTitle>{title}</DialogTitle>
+            {description ? <DialogDescription>{description}</DialogDescription> : null}
+          </div>
+          <DialogCloseButton className="-mr-2" />
+        </div>
+        {header ? <div className="shrink-0 px-5 pt-3 md:px-7">{header}</div> : null}
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 md:px-7">{children}</div>
+        {footer ? (
+          <div className="shrink-0 border-t border-forest-100 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] md:rounded-b-card md:px-7 md:py-4">
+            {footer}
+          </div>
+        ) : null}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

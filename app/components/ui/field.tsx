@@ -1,0 +1,78 @@
+/**
+ * Form fields (design.md): label above the input, hint below it, the error under the field in words,
+ * 44 px touch targets. Inputs get `aria-invalid` and `aria-describedby` wired to the hint and error.
+ */
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+
+export const inputClass =
+  'block min-h-11 w-full rounded-xl border border-forest-200 bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/70 ' +
+  'focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-marigold ' +
+  'aria-[invalid=true]:border-flag-red disabled:bg-mist';
+
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  /** Error messages from Conform (first one shown). */
+  errors?: string[];
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: (props: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+};
+
+/** Label, control (render prop gets its accessibility props), hint and error. */
+export function Field({ id, label, errors, hint, required, className, children }: FieldProps) {
+  const error = errors?.[0];
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+        {required ? (
+          <span className="text-flag-red" aria-hidden>
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} className={cn('text-sm font-medium text-flag-red', !error && 'hidden')} aria-live="polite">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input className={cn(inputClass, className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea className={cn(inputClass, 'min-h-28 resize-y', className)} {...props} />;
+}
+
+export function Select({ className, children, ...props }: ComponentProps<'select'>) {
+  return (
+    <select className={cn(inputClass, 'appearance-auto pr-8', className)} {...props}>
+      {children}
+    </select>
+  );
+}
+
+/** A checkbox with its label on the right, 44 px tall. */
+export function Checkbox({ label, className, ...props }: ComponentProps<'input'> & { label: ReactNode }) {
+  return (
+    <label className={cn('flex min-h-11 cursor-pointer items-center gap-3 text-base', className)}>
+      <input type="checkbox" className="size-5 accent-forest-700" {...props} />
+      <span>{label}</span>
+    </label>
+  );
+}
