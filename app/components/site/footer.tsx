@@ -15,6 +15,13 @@ export function Footer({ company }: { company: Settings['company'] }) {
             A Gangtok-based, locally run travel company crafting tours, cab services and bike rentals across Sikkim and
             Darjeeling, with our own drivers, hand-picked stays and 24/7 support on the road.
           </p>
+          <ul className="mt-4 space-y-1 text-sm text-forest-100">
+            {company.officeHours.map((h) => (
+              <li key={h.days}>
+                <span className="font-semibold text-white">{h.days}</span> {h.hours}
+              </li>
+            ))}
+          </ul>
         </div>
         <nav aria-label="Quick links">
           <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Quick Links</h2>

@@ -1,10 +1,80 @@
-/** /gallery (spec section 2). First version: title and introduction; the full page comes with a later issue. */
+/** /gallery (spec section 2): 16 images, category filter, lightbox, link to /packages. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { GalleryLightbox } from '~/components/site/gallery-lightbox';
 import { PageHeader } from '~/components/site/page-header';
-import { pageMeta } from '~/lib/meta';
+import { Picture } from '~/components/site/picture';
+import { buttonClass } from '~/components/ui/button';
+import { GALLERY_CATEGORIES, galleryCategoryLabel, galleryImages, type GalleryCategory } from '~/content/gallery';
+import { cn } from '~/lib/cn';
+import { pageMeta, siteNameFrom } from '~/lib/meta';
 import type { Route } from './+types/gallery';
 
-export const meta: Route.MetaFunction = () => pageMeta('Gallery', 'Moments from Sikkim and Darjeeling.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    'Gallery',
+    'Monasteries, lakes, villages, high roads and festivals: moments from Sikkim and Darjeeling in pictures.',
+    siteNameFrom(matches),
+  );
 
 export default function Gallery() {
-  return <PageHeader title="Gallery" intro="Moments from Sikkim and Darjeeling." />;
+  const [category, setCategory] = useState<GalleryCategory | 'all'>('all');
+  const [open, setOpen] = useState<number | null>(null);
+  const images = category === 'all' ? galleryImages : galleryImages.filter((image) => image.category === category);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Gallery"
+        title="Moments from Sikkim & Darjeeling"
+        intro="Culture, landscapes, adventures, village life and landmarks from the trips we run. Tap a picture to see it larger."
+      />
+      <section aria-label="Photos" className="container-page py-14 md:py-20">
+        <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
+          {(['all', ...GALLERY_CATEGORIES] as const).map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={category === c}
+              onClick={() => setCategory(c)}
+              className={cn(
+                'min-h-11 rounded-full px-5 text-sm font-semibold ring-1 transition-colors',
+                category === c ? 'bg-forest-700 text-white ring-forest-700' : 'bg-white text-ink ring-forest-100 hover:bg-forest-50',
+              )}
+            >
+              {galleryCategoryLabel(c)}
+            </button>
+          ))}
+        </div>
+        <p className="mt-4 text-sm text-muted" aria-live="polite">
+          Showing {images.length} of {galleryImages.length} photos
+        </p>
+        <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5 lg:grid-cols-4">
+          {images.map((image, index) => (
+            <li key={image.src}>
+              <button
+                type="button"
+                onClick={() => setOpen(index)}
+                className="group relative block w-full overflow-hidden rounded-card bg-mist text-left"
+                aria-label={`Open photo: ${image.alt}`}
+              >
+                <Picture src={image.src} alt="" width={1200} height={900} className="aspect-[4/3] w-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-105" />
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pt-8 pb-2 text-sm font-medium text-white">
+                  {image.location}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-14 flex flex-col items-center gap-4 rounded-panel bg-mist px-6 py-10 text-center">
+          <h2 className="text-title font-semibold">See these places for yourself</h2>
+          <p className="max-w-xl text-muted">Every photo here is on one of our routes. Pick a package and we will take you there.</p>
+          <Link to="/packages" className={buttonClass('primary', 'lg')}>
+            Explore Tour Packages
+          </Link>
+        </div>
+      </section>
+      <GalleryLightbox images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+    </>
+  );
 }

@@ -28,7 +28,7 @@ function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bi
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
       <div className="relative aspect-[3/2] bg-mist">
-        <Picture src={item.imageUrl} alt="" width={600} height={400} className="size-full object-contain p-4" />
+        <Picture src={item.imageUrl} alt="" width={600} height={400} className="size-full object-cover" />
         <div className="absolute top-3 left-3 flex gap-2">
           {item.tag ? <Badge tone="accent">{item.tag}</Badge> : null}
           {item.discountLabel ? <Badge tone="forest">{item.discountLabel}</Badge> : null}
