@@ -31,7 +31,7 @@ function allowedHosts(request: Request): Set<string> {
 export function checkOrigin(request: Request): OriginVerdict {
   const origin = request.headers.get('origin');
   const referer = request.headers.get('referer');
-  const source = origin ?? referer;
+  const source = origin || referer;
   if (source === null || source === '') {
     const contentType = request.headers.get('content-type') ?? '';
     if (/^application\/json\b/i.test(contentType)) return { ok: true };
