@@ -38,10 +38,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const base = data?.env.PUBLIC_URL;
   const url = base ? `${base}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}` : undefined;
   return (
-    <html lang="en-IN" suppressHydrationWarning>
+    <html lang="en-IN">
       <head>
-        {/* Marks the document as scripted before first paint, so reveal animations never hide server HTML without JS. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c45" />

@@ -1,29 +1,28 @@
 /**
- * Fades and lifts its content in once, when its top reaches 80% of the viewport height (spec
- * sections 2 and 9). The content is in the server HTML; it is only hidden when scripts run and the
- * user has not asked for reduced motion (see `.js [data-reveal]` in app.css). Opacity and transform
- * only, so nothing shifts the layout.
+ * Fades and lifts a section in once, when its top reaches 80% of the viewport height (spec
+ * sections 2 and 9). The content is in the server HTML and painted visible; after hydration only
+ * sections still below that line are hidden (off screen, so nobody sees it happen) and then revealed
+ * by an IntersectionObserver. Sections already in view are never hidden, so the first paint and the
+ * largest contentful paint never wait for JavaScript. Opacity and transform only: no layout shift.
+ * With reduced motion nothing is hidden or animated (app.css).
  */
-import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 
 /** The observer margin that fires at 80% of the viewport height. */
 export const REVEAL_ROOT_MARGIN = '0px 0px -20% 0px';
 
 export function SectionReveal(props: Omit<ComponentProps<'section'>, 'ref'>) {
   const ref = useRef<HTMLElement>(null);
-  const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || shown) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      queueMicrotask(() => setShown(true));
-      return;
-    }
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (element.getBoundingClientRect().top < window.innerHeight * 0.8) return;
+    element.dataset.reveal = 'pending';
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0)) {
-          setShown(true);
+          element.dataset.reveal = 'shown';
           observer.disconnect();
         }
       },
@@ -31,7 +30,7 @@ export function SectionReveal(props: Omit<ComponentProps<'section'>, 'ref'>) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [shown]);
+  }, []);
 
-  return <section ref={ref} data-reveal={shown ? 'shown' : 'pending'} {...props} />;
+  return <section ref={ref} {...props} />;
 }
