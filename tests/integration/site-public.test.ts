@@ -1,0 +1,50 @@
+/** Recent confirmed bookings for the toast (D4, D12) and the sitemap entries (D10), on a fresh database. */
+import { describe, expect, it } from 'vitest';
+import { db } from '~/db/client.server';
+import { bookings } from '~/db/schema';
+import { firstNameOf, listRecentConfirmedBookings } from '~/models/recent-bookings.server';
+import { listSitemapEntries } from '~/models/sitemap.server';
+import { createBike, createCar, createPackage } from '../factories';
+
+async function book(name: string, itemName: string, status: 'pending' | 'confirmed' | 'rejected') {
+  await db()
+    .insert(bookings)
+    .values({ type: 'package', itemName, name, email: 'guest@example.com', phone: '+91 90000 00000', startDate: '2030-04-01', status });
+}
+
+describe('listRecentConfirmedBookings', () => {
+  it('is empty while nothing is confirmed', async () => {
+    await book('Vikram Singh', 'North Sikkim Explorer', 'pending');
+    expect(await listRecentConfirmedBookings()).toEqual([]);
+  });
+
+  it('returns first name and item of confirmed bookings only', async () => {
+    await book('asha rai', 'Sikkim Explorer', 'confirmed');
+    await book('Vikram Singh', 'North Sikkim Explorer', 'pending');
+    await book('Leela Das', 'Gangtok Weekend', 'rejected');
+    const list = await listRecentConfirmedBookings();
+    expect(list).toEqual([{ firstName: 'Asha', item: 'Sikkim Explorer' }]);
+    expect(JSON.stringify(list)).not.toMatch(/rai|example\.com|90000/i);
+  });
+
+  it('takes the first word of a name', () => {
+    expect(firstNameOf('  tenzing   norgay ')).toBe('Tenzing');
+    expect(firstNameOf('')).toBe('');
+  });
+});
+
+describe('listSitemapEntries', () => {
+  it('lists every static public page and each package, bike and car', async () => {
+    const pkg = await createPackage();
+    const bike = await createBike();
+    const car = await createCar();
+    const paths = (await listSitemapEntries()).map((e) => e.path);
+    for (const p of ['/', '/about', '/packages', '/cars', '/bikes', '/rural-tourism', '/gallery', '/testimonials', '/contact', '/booking']) {
+      expect(paths).toContain(p);
+    }
+    expect(paths).toContain(`/packages/${pkg.id}`);
+    expect(paths).toContain(`/bikes/${bike.id}`);
+    expect(paths).toContain(`/cars/${car.id}`);
+    expect(paths.some((p) => p.startsWith('/admin'))).toBe(false);
+  });
+});
