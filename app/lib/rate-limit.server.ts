@@ -1,65 +1,37 @@
 /**
- * A small in-memory sliding-window rate limiter (D12: public submissions per IP per minute, from
- * RATE_LIMIT_SUBMISSIONS_PER_MINUTE). One process serves the site, so memory is the right store;
- * a restart forgets the windows, which only ever lets a visitor through sooner.
+ * Per-IP rate limits (D12), on rate-limiter-flexible's in-memory limiter: one process serves the
+ * site, so memory is the right store; a restart forgets the counts, which only ever lets a visitor
+ * through sooner. Expired keys are removed by the library, so memory stays bounded.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from './env.server';
 
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private calls = 0;
-
-  constructor(
-    private readonly options: { limit: () => number; windowMs: number; now?: () => number; maxKeys?: number },
-  ) {}
-
-  /** Count one hit for `key`; refuses once `limit` hits fall inside the window. */
-  hit(key: string): RateLimitResult {
-    const now = this.options.now?.() ?? Date.now();
-    const since = now - this.options.windowMs;
-    const limit = this.options.limit();
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > since);
-    if (++this.calls % 1000 === 0) this.sweep(since);
-    if (recent.length >= limit) {
-      this.hits.set(key, recent);
-      const oldest = recent[0] ?? now;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.options.windowMs - now) / 1000)) };
+/** Count one hit for `key` on `limiter`: refused with the seconds to wait once its points are spent. */
+export async function consumePoint(limiter: RateLimiterMemory, key: string): Promise<RateLimitResult> {
+  try {
+    const res = await limiter.consume(key);
+    return { ok: true, remaining: res.remainingPoints };
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
-    recent.push(now);
-    this.hits.set(key, recent);
-    // A flood of distinct keys must not grow memory without bound: forget the oldest keys.
-    const maxKeys = this.options.maxKeys ?? 50_000;
-    if (this.hits.size > maxKeys) {
-      const first = this.hits.keys().next().value;
-      if (first !== undefined) this.hits.delete(first);
-    }
-    return { ok: true, remaining: limit - recent.length };
-  }
-
-  /** Drop keys whose hits all left the window. */
-  private sweep(since: number) {
-    for (const [key, times] of this.hits) {
-      if (times.every((t) => t <= since)) this.hits.delete(key);
-    }
-  }
-
-  reset() {
-    this.hits.clear();
-  }
-
-  get size() {
-    return this.hits.size;
+    throw rejection;
   }
 }
 
-/** Public submissions (inquiries, bookings, contact messages) per client IP per minute. */
-export const submissionLimiter = new SlidingWindowLimiter({
-  limit: () => env().RATE_LIMIT_SUBMISSIONS_PER_MINUTE,
-  windowMs: 60_000,
-});
+let submissions: RateLimiterMemory | undefined;
+
+/**
+ * One public submission (inquiry, booking, contact message) from `ip`: at most
+ * RATE_LIMIT_SUBMISSIONS_PER_MINUTE per minute (read when first used).
+ */
+export function consumeSubmission(ip: string): Promise<RateLimitResult> {
+  submissions ??= new RateLimiterMemory({ points: env().RATE_LIMIT_SUBMISSIONS_PER_MINUTE, duration: 60 });
+  return consumePoint(submissions, ip);
+}
 
 /**
  * Header through which server/app.ts hands the client address (Express `req.ip`, which honours

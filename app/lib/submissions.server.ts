@@ -13,16 +13,16 @@ import { shortReference } from './ids';
 import { isHoneypotFilled } from './honeypot.server';
 import { logger } from './logger.server';
 import { checkOrigin } from './origin-check.server';
-import { clientIp, submissionLimiter } from './rate-limit.server';
+import { clientIp, consumeSubmission } from './rate-limit.server';
 
 /** Largest submission body read (D12: 64 KB for JSON and forms); larger answers 413. */
 export const MAX_SUBMISSION_BYTES = 64 * 1024;
 
 /** 403 for a cross-site post, 429 with Retry-After over the rate limit; null when the request may go on. */
-export function guardSubmission(request: Request): Response | null {
+export async function guardSubmission(request: Request): Promise<Response | null> {
   const origin = checkOrigin(request);
   if (!origin.ok) return apiError(403, origin.reason);
-  const limit = submissionLimiter.hit(clientIp(request));
+  const limit = await consumeSubmission(clientIp(request));
   if (!limit.ok) {
     return apiError(429, 'Too many submissions. Please wait a minute and try again.', [], {
       'Retry-After': String(limit.retryAfterSeconds),
@@ -113,7 +113,7 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
   }: { normalize: (body: Record<string, unknown>) => Record<string, unknown>; schema: S; create: (input: z.infer<S>) => Promise<R>; entity: string },
 ): Promise<Response> {
   if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
-  const refused = guardSubmission(request);
+  const refused = await guardSubmission(request);
   if (refused) return refused;
   let body: Record<string, unknown>;
   try {
@@ -158,7 +158,7 @@ export async function handlePageSubmission<S extends z.ZodType, R extends { id: 
   } catch {
     throw apiError(400, 'Malformed form data');
   }
-  const limit = submissionLimiter.hit(clientIp(request));
+  const limit = await consumeSubmission(clientIp(request));
   if (!limit.ok) {
     const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
     return {
