@@ -79,6 +79,7 @@ test('inquiry tabs set the type; a blocked WhatsApp tab offers Continue on Whats
 
   await page.goto('/about?inquire=rentals');
   await expect(page.getByRole('dialog').getByRole('tab', { name: 'Bike Rentals' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('dialog').getByRole('tabpanel').getByRole('textbox', { name: 'Full name' })).toBeFocused();
   await expect(page.getByRole('dialog').getByRole('tabpanel').getByLabel('Number of bikes')).toHaveValue('1');
 });
 
@@ -86,6 +87,7 @@ test('dialog keeps focus inside, Escape closes it, axe finds nothing serious', a
   await page.goto('/about?inquire=packages');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Full name' })).toBeFocused();
   for (let i = 0; i < 25; i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);

@@ -20,7 +20,24 @@ type DrawerPanelProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'
   header?: ReactNode;
 };
 
-export function DrawerPanel({ title, description, footer, header, className, children, ...props }: DrawerPanelProps) {
+/** The first field a person would type into, skipping hidden inputs and the honeypot. */
+const FIRST_FIELD = 'input:not([type="hidden"]):not([tabindex="-1"]), select:not([tabindex="-1"]), textarea:not([tabindex="-1"])';
+
+/**
+ * Where focus goes on open: the first field on desktop; on phones the sheet itself, so the
+ * keyboard does not cover the form before the visitor has seen it (the title is read out either way).
+ */
+function focusOnOpen(event: Event) {
+  const content = event.currentTarget as HTMLElement | null;
+  if (!content) return;
+  event.preventDefault();
+  const desktop = window.matchMedia('(min-width: 768px)').matches;
+  // Inactive tab panels stay in the DOM: take the first field that is actually shown.
+  const first = desktop ? [...content.querySelectorAll<HTMLElement>(FIRST_FIELD)].find((el) => el.getClientRects().length > 0) : undefined;
+  (first ?? content).focus();
+}
+
+export function DrawerPanel({ title, description, footer, header, className, children, onOpenAutoFocus, ...props }: DrawerPanelProps) {
   return (
     <RadixDialog.Portal>
       <DialogOverlay />
@@ -32,6 +49,11 @@ export function DrawerPanel({ title, description, footer, header, className, chi
           'md:inset-x-auto md:top-1/2 md:bottom-auto md:left-1/2 md:h-auto md:max-h-[90vh] md:w-[calc(100vw-3rem)] md:max-w-2xl md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-card',
           className,
         )}
+        tabIndex={-1}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (!event.defaultPrevented) focusOnOpen(event);
+        }}
         {...props}
       >
         <div aria-hidden className="mx-auto mt-2 h-1.5 w-12 shrink-0 rounded-full bg-forest-100 md:hidden" />
