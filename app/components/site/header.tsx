@@ -11,7 +11,7 @@ import { buttonClass } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { telLink } from '~/lib/whatsapp';
 import { headerLinks, HEADER_SCROLL_THRESHOLD_PX } from './nav-links';
-import { useSiteDialogs } from './site-dialogs';
+import { dialogTrigger, useSiteDialogs } from './site-dialogs';
 
 export function Header({ companyName, phone, overHero = false }: { companyName: string; phone: string; overHero?: boolean }) {
   const [scrolled, setScrolled] = useState(false);
@@ -76,7 +76,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
         </nav>
         <button
           type="button"
-          onClick={() => openInquiry()}
+          {...dialogTrigger} onClick={() => openInquiry()}
           className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'hidden shrink-0 md:inline-flex')}
         >
           Book Now

@@ -7,8 +7,8 @@
  * - `openBooking(item?)`: the global booking dialog, with the item preselected when given.
  * - `openVehicleBooking(vehicle)`: the bike or car booking form of a detail page.
  *
- * The forms load on demand (after the page is idle, or at the first open), so pages that never open
- * a dialog do not pay for it. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
+ * The forms load on intent: when a visitor points at, focuses or touches an element marked with
+ * `{...dialogTrigger}` (or at the first open), so pages that never open a dialog do not pay for them. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
  * `?inquire=cabs`, `?book=package:<id>`, `?book=bike:<id>` (the parameter is then removed).
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -45,6 +45,9 @@ const VehicleBookingDialog = lazy(() => loadForms().then((m) => ({ default: m.Ve
 
 const TABS: readonly InquiryTab[] = ['packages', 'cabs', 'rentals'];
 
+/** Spread on every button that opens a dialog: hovering, focusing or touching it starts loading the forms. */
+export const dialogTrigger = { 'data-dialog-trigger': '' } as const;
+
 /** The WhatsApp number from the site layout's settings (company.whatsappNumber). */
 function useWhatsAppNumber(): string {
   const layout = useRouteLoaderData('routes/site/layout') as { company?: { whatsappNumber?: string } } | undefined;
@@ -77,11 +80,18 @@ export function SiteDialogsProvider({ options, children }: { options: DialogOpti
     [show],
   );
 
-  // Start loading the forms once the page is idle.
+  // Start loading the forms when a visitor shows intent to open one (one delegated listener).
   useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    if (w.requestIdleCallback) w.requestIdleCallback(() => void loadForms());
-    else setTimeout(() => void loadForms(), 2000);
+    const events = ['pointerover', 'focusin', 'touchstart'] as const;
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('[data-dialog-trigger]')) return;
+      void loadForms();
+      for (const type of events) document.removeEventListener(type, onIntent);
+    };
+    for (const type of events) document.addEventListener(type, onIntent, { passive: true });
+    return () => {
+      for (const type of events) document.removeEventListener(type, onIntent);
+    };
   }, []);
 
   // Deep links: ?inquire=<tab> and ?book=<type>:<id>.

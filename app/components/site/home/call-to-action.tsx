@@ -3,7 +3,7 @@ import { MessageCircle, Phone } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
-import { useSiteDialogs } from '../site-dialogs';
+import { dialogTrigger, useSiteDialogs } from '../site-dialogs';
 
 export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsappNumber: string }) {
   const { openInquiry } = useSiteDialogs();
@@ -19,7 +19,7 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
           Tell us your dates and interests. We reply within 24 hours with a day-by-day plan and honest road times.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
+          <button type="button" {...dialogTrigger} onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
             Plan My Trip
           </button>
           <a href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg', 'bg-[#0e6f64] hover:bg-[#0b5a51]')}>

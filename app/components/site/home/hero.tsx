@@ -12,7 +12,7 @@ import { buttonClass } from '~/components/ui/button';
 import { useReducedMotion } from '~/components/ui/use-reduced-motion';
 import { cn } from '~/lib/cn';
 import type { Settings } from '~/schemas/settings';
-import { useSiteDialogs } from '../site-dialogs';
+import { dialogTrigger, useSiteDialogs } from '../site-dialogs';
 import { HERO_CHIPS, HERO_FADE_MS, HERO_IMAGES, HERO_ROTATE_MS, HERO_WORD_FADE_MS, HERO_WORD_MS, HERO_WORDS } from './helpers';
 
 /** True once every hero image has loaded or failed (spec section 8: a failure counts as loaded). */
@@ -138,7 +138,7 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
         </ul>
 
         <div className="mt-8 flex flex-wrap items-center gap-3">
-          <button type="button" onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
+          <button type="button" {...dialogTrigger} onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
             Inquire Now
           </button>
           <Link to="/packages" className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-white/40 hover:bg-white/10')}>
