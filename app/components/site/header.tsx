@@ -76,7 +76,8 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
         </nav>
         <button
           type="button"
-          {...dialogTrigger} onClick={() => openInquiry()}
+          {...dialogTrigger}
+          onClick={() => openInquiry()}
           className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'hidden shrink-0 md:inline-flex')}
         >
           Book Now
