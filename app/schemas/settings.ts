@@ -3,6 +3,9 @@
  * is read from the database, when the admin saves it, and by the API. Defaults are the seeded values.
  */
 import { z } from 'zod';
+import { parseMapEmbed } from '~/lib/map-embed';
+
+export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/map-embed';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 const isoDate = z.iso.date();
@@ -63,39 +66,6 @@ export const policySettingsSchema = z.object({
   bikeTerms: z.array(trimmed(300).min(1)).min(1).max(12),
   carTerms: z.array(trimmed(300).min(1)).min(1).max(12),
 });
-
-/** Hosts whose https iframes may be pasted as a custom map embed (D8). */
-export const ALLOWED_MAP_HOSTS = [
-  'www.openstreetmap.org',
-  'openstreetmap.org',
-  'www.google.com',
-  'maps.google.com',
-  'www.bing.com',
-] as const;
-
-/**
- * Accepts '' or exactly one `<iframe ...></iframe>` whose src is https on an allowed map host.
- * Returns the src on success so the page renders its own iframe, never the pasted markup.
- */
-export function parseMapEmbed(code: string): { ok: true; src: string } | { ok: false; error: string } {
-  const trimmedCode = code.trim();
-  const match = /^<iframe\b([^<>]*)>\s*<\/iframe>$/i.exec(trimmedCode);
-  if (!match) return { ok: false, error: 'Paste a single <iframe> embed code' };
-  const src = /\bsrc\s*=\s*("([^"]*)"|'([^']*)')/i.exec(match[1] ?? '');
-  const value = src?.[2] ?? src?.[3];
-  if (!value) return { ok: false, error: 'The iframe has no src' };
-  let url: URL;
-  try {
-    url = new URL(value.replaceAll('&amp;', '&'));
-  } catch {
-    return { ok: false, error: 'The iframe src is not a valid URL' };
-  }
-  if (url.protocol !== 'https:') return { ok: false, error: 'The map must be served over https' };
-  if (!(ALLOWED_MAP_HOSTS as readonly string[]).includes(url.hostname)) {
-    return { ok: false, error: `Map host not allowed: ${url.hostname}` };
-  }
-  return { ok: true, src: url.href };
-}
 
 /** Office location for the Find Us maps (spec section 3, Map settings). */
 export const mapSettingsSchema = z.object({

@@ -3,7 +3,8 @@
  * validated custom embed (only its https src on an allowed host is used, never the pasted markup).
  * Lazy-loaded; the box keeps its size so nothing shifts.
  */
-import { parseMapEmbed, type Settings } from '~/schemas/settings';
+import { parseMapEmbed } from '~/lib/map-embed';
+import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 
 /** The OpenStreetMap embed URL around a point; `zoom` 1-20 sets the box size. */
@@ -32,4 +33,20 @@ export function OfficeMap({ map, className, title }: { map: Settings['map']; cla
       />
     </div>
   );
+}
+
+/** Centres of the towns cars start from (spec section 3: Gangtok, Darjeeling, Pelling). */
+const TOWN_CENTRES: Record<string, { latitude: number; longitude: number }> = {
+  darjeeling: { latitude: 27.041, longitude: 88.2663 },
+  pelling: { latitude: 27.3005, longitude: 88.2373 },
+};
+
+/**
+ * The map for a vehicle's location: the office map for Gangtok (the default) or an unknown place,
+ * the town centre for Darjeeling and Pelling.
+ */
+export function mapForLocation(location: string | null | undefined, office: Settings['map']): Settings['map'] {
+  const town = TOWN_CENTRES[(location ?? '').trim().toLowerCase()];
+  if (!town) return office;
+  return { ...town, zoom: 13, title: location!.trim(), address: `${location!.trim()}, India`, embedCode: '' };
 }
