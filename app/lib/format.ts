@@ -15,6 +15,22 @@ export function priceOrContact(amount: number | null | undefined, contactText: s
   return formatRupees(amount) ?? contactText;
 }
 
+/** The contact texts of D12, one per place a price shows. */
+export const CONTACT_FOR_PRICE = 'Contact for Price';
+export const CONTACT_FOR_PRICING = 'Contact for Pricing';
+export const CONTACT_FOR_BIKE_PRICE = 'Contact for price';
+
+/** A rating with one decimal, as the cards and detail pages show it: 4.7, 5.0. */
+export function formatRating(rating: number | null | undefined): string {
+  return (Number.isFinite(rating) ? Number(rating) : 0).toFixed(1);
+}
+
+/** '1 review', '59 reviews', '1,250 reviews'. */
+export function formatReviewCount(count: number | null | undefined): string {
+  const n = Math.max(0, Math.trunc(count ?? 0));
+  return `${n.toLocaleString('en-IN')} ${n === 1 ? 'review' : 'reviews'}`;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', month: 'short', day: 'numeric', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',

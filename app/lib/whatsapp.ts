@@ -10,3 +10,29 @@ export function whatsappLink(number: string, text?: string): string {
 export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/** What an 'Ask on WhatsApp' button asks about: a catalogue item by its kind and name. */
+export type WhatsappSubject = {
+  type: 'package' | 'bike' | 'car';
+  /** The package title, bike model or car model. */
+  name: string;
+  /** The page's own address, added so the office sees which item the traveller looked at. */
+  url?: string;
+};
+
+const openers: Record<WhatsappSubject['type'], (name: string) => string> = {
+  package: (name) => `Hello! I'm interested in the "${name}" tour package. Could you share the price, available dates and what is included?`,
+  bike: (name) => `Hello! I'd like to rent the ${name} bike. Is it available for my dates, and what is the daily rate?`,
+  car: (name) => `Hello! I'd like to book the ${name}. Is it available for my dates, and what is the daily rate?`,
+};
+
+/** The prefilled text of an 'Ask on WhatsApp' link, naming the item (spec sections 2 and 7). */
+export function whatsappItemText({ type, name, url }: WhatsappSubject): string {
+  const text = openers[type](name.trim());
+  return url ? `${text}\n${url}` : text;
+}
+
+/** The 'Ask on WhatsApp' link of a package, bike or car, to the number from settings. */
+export function whatsappItemLink(number: string, subject: WhatsappSubject): string {
+  return whatsappLink(number, whatsappItemText(subject));
+}

@@ -2,7 +2,7 @@
  * Bikes for rent (spec sections 2 and 3): the list with search and the availability / engine filter,
  * and the detail.
  */
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bikes, type Bike } from '~/db/schema';
 import type { BikeFilter } from '~/lib/constants';
@@ -18,11 +18,19 @@ export type BikeQuery = {
   offset?: number;
 };
 
+/**
+ * The engine capacity text names this number of cc: '450cc', '450 CC', 'Himalayan 450cc' match 450,
+ * while '1450cc' or '452cc' do not (D11: the filter reads the capacity text).
+ */
+function engineCapacityIs(cc: string): SQL {
+  return sql`${bikes.engineCapacity} ~* ${`(^|[^0-9])${cc}([^0-9]|$)`}`;
+}
+
 function bikeConditions({ q, filter }: BikeQuery): SQL | undefined {
   const conditions = [containsAny(q, [bikes.model, bikes.description])];
   if (filter === 'available') conditions.push(eq(bikes.available, true));
   else if (filter === 'unavailable') conditions.push(eq(bikes.available, false));
-  else if (filter === '450cc' || filter === '350cc') conditions.push(ilike(bikes.engineCapacity, `%${filter.slice(0, 3)}%`));
+  else if (filter === '450cc' || filter === '350cc') conditions.push(engineCapacityIs(filter.slice(0, 3)));
   return and(...conditions);
 }
 

@@ -83,7 +83,14 @@ export async function listRelatedPackages(id: string, limit = 2): Promise<Packag
     .limit(limit);
 }
 
-/** Id and title of every package, for selects in the inquiry and booking forms. */
-export async function listPackageOptions(): Promise<{ id: string; title: string }[]> {
-  return db().select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).orderBy(...packageOrder);
+/** Most packages the form selects list (the site layout sends them with every page). */
+export const PACKAGE_OPTIONS_LIMIT = 100;
+
+/**
+ * Id and title of the packages for selects in the inquiry and booking forms, featured first, at
+ * most `limit`: the layout ships them with every page, so a catalogue of 1,000 packages must not
+ * make every page carry 1,000 titles (issue 4, Scale). A package page preselects its own package.
+ */
+export async function listPackageOptions(limit = PACKAGE_OPTIONS_LIMIT): Promise<{ id: string; title: string }[]> {
+  return db().select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).orderBy(...packageOrder).limit(limit);
 }

@@ -1,6 +1,7 @@
 /**
  * Query strings of the catalogue lists (/packages, /bikes, /cars and their API), spec section 2 and D11.
  * Unknown filter values are refused by the API (400) and treated as 'all' by the pages.
+ * The pages page with `?page=` (24 items a page); the API pages with `limit` and `offset` (D7).
  */
 import { z } from 'zod';
 import { BIKE_FILTERS, CAR_FILTERS, PACKAGE_FILTERS } from '~/lib/constants';
@@ -11,6 +12,13 @@ export const packageQuerySchema = z.object({ q: searchTerm, category: z.enum(PAC
 export const bikeQuerySchema = z.object({ q: searchTerm, filter: z.enum(BIKE_FILTERS).optional() });
 export const carQuerySchema = z.object({ q: searchTerm, category: z.enum(CAR_FILTERS).optional() });
 
+/** Items on one page of a catalogue list (issue 4: paginate beyond 24). */
+export const PAGE_SIZE = 24;
+/** Highest page number a list page accepts; anything above is treated as past the end. */
+export const MAX_PAGE = 10_000;
+
+const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).optional();
+
 /** Read a page's query leniently: a bad value falls back to no filter instead of an error. */
 export function readPageQuery<S extends z.ZodObject>(request: Request, schema: S): z.infer<S> {
   const url = new URL(request.url);
@@ -19,4 +27,22 @@ export function readPageQuery<S extends z.ZodObject>(request: Request, schema: S
   );
   const raw = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v.slice(0, 500)]));
   return lenient.parse(raw) as z.infer<S>;
+}
+
+/**
+ * Read a list page's query leniently, with its page number (default 1) and the matching
+ * `limit` / `offset` for the model layer.
+ */
+export function readListQuery<S extends z.ZodObject>(
+  request: Request,
+  schema: S,
+): z.infer<S> & { page: number; limit: number; offset: number } {
+  const query = readPageQuery(request, schema.extend({ page: pageNumber })) as z.infer<S> & { page?: number };
+  const page = query.page ?? 1;
+  return { ...query, page, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+}
+
+/** Number of pages for `total` items (at least 1, so an empty list is 'page 1 of 1'). */
+export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
 }

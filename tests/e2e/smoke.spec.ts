@@ -15,7 +15,7 @@ test('/packages lists both seeded packages in the server HTML and links to a det
   await page.getByRole('link', { name: 'Sikkim Explorer', exact: true }).click();
   await expect(page).toHaveURL(/\/packages\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sikkim Explorer' })).toBeVisible();
-  await expect(page.getByText('Contact for Pricing')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Summary' }).getByText('Contact for Pricing')).toBeVisible();
 });
 
 test('a bike and a car detail page show the seeded record', async ({ page }) => {
@@ -26,7 +26,7 @@ test('a bike and a car detail page show the seeded record', async ({ page }) => 
   await page.goto('/cars');
   await page.getByRole('link', { name: /Innova Crysta/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: /Innova Crysta/ })).toBeVisible();
-  await expect(page.getByText('₹3,500')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Summary' }).getByText('₹3,500')).toBeVisible();
 });
 
 test('unknown ids show the not-found views with status 404', async ({ page }) => {

@@ -1,82 +1,211 @@
-/** Catalogue cards for packages, bikes and cars (spec section 2; prices per D12). */
-import { Clock, MapPin, Users } from 'lucide-react';
+/**
+ * Catalogue cards for packages, bikes and cars (spec section 2; design.md: image at a fixed 3:2,
+ * duration / location chips, price in a fixed place, one clear action). Tags and discount badges
+ * are the stored fields (D4, D12); prices are rupees above 0, else the contact text (D12).
+ * The title link covers the whole card; a card's own buttons sit above it.
+ */
+import { ArrowRight, Check, Clock, Cog, Fuel, Gauge, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { priceOrContact } from '~/lib/format';
 import type { Bike, Car } from '~/db/schema';
+import { cn } from '~/lib/cn';
+import { CONTACT_FOR_BIKE_PRICE, CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import type { PackageSummary } from '~/models/package.server';
+import { BookVehicleButton } from './catalog/actions';
+import { CatalogBadge, RatingStars, UnavailableOverlay } from './catalog/bits';
+import { Picture } from './picture';
 
-const cardClass = 'group flex flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm transition hover:shadow-lg';
+/** Cards take `priority` when they open a list (the first image is often the largest paint). */
+const cardClass =
+  'group relative flex flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm transition-shadow duration-200 hover:shadow-lg focus-within:shadow-lg';
+const imageClass = 'size-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]';
+const stretchedLink = 'after:absolute after:inset-0 after:content-[""] focus-visible:outline-none after:rounded-card focus-visible:after:outline-3 focus-visible:after:outline-marigold';
 
-export function PackageCard({ item }: { item: PackageSummary }) {
+type HeadingLevel = 2 | 3;
+
+/** What a package card shows (a PackageSummary has it all). */
+export type PackageCardItem = Pick<
+  PackageSummary,
+  'id' | 'title' | 'description' | 'imageUrl' | 'duration' | 'price' | 'location' | 'people' | 'featured' | 'rating' | 'reviewCount' | 'tag' | 'discountLabel'
+>;
+
+/** Only the card's fields, the description cut to a teaser: lists send 24 of these to the browser. */
+export function toPackageCardItem(p: PackageCardItem): PackageCardItem {
+  const { id, title, description, imageUrl, duration, price, location, people, featured, rating, reviewCount, tag, discountLabel } = p;
+  const teaser = description.length > 180 ? `${description.slice(0, 180).replace(/\s+\S*$/, '')}…` : description;
+  return { id, title, description: teaser, imageUrl, duration, price, location, people, featured, rating, reviewCount, tag, discountLabel };
+}
+
+function CardTitle({ level, to, children }: { level: HeadingLevel; to: string; children: string }) {
+  const Heading = `h${level}` as 'h2';
+  return (
+    <Heading className="text-xl leading-snug font-semibold text-ink">
+      <Link to={to} className={cn('hover:text-forest-700', stretchedLink)}>
+        {children}
+      </Link>
+    </Heading>
+  );
+}
+
+/** Price in a fixed place: label above, amount (or the contact text) below. */
+function CardPrice({ label, amount, contactText, perDay }: { label: string; amount: number | null; contactText: string; perDay?: boolean }) {
+  const rupees = formatRupees(amount);
+  return (
+    <p className="flex flex-col">
+      <span className="text-xs font-medium tracking-wide text-muted uppercase">{label}</span>
+      <span className="text-lg font-semibold text-forest-700">
+        {rupees ?? contactText}
+        {rupees && perDay ? <span className="text-sm font-normal text-muted"> / day</span> : null}
+      </span>
+    </p>
+  );
+}
+
+export function PackageCard({ item, headingLevel = 2, priority }: { item: PackageCardItem; headingLevel?: HeadingLevel; priority?: boolean }) {
   return (
     <article className={cardClass}>
       <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-        <img src={item.imageUrl || '/images/placeholder.svg'} alt="" width={600} height={400} loading="lazy" className="size-full object-cover" />
-        {item.featured && item.tag ? (
-          <span className="absolute top-3 left-3 rounded-full bg-marigold px-3 py-1 text-xs font-semibold text-ink">{item.tag}</span>
-        ) : null}
+        <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          {item.featured && item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
+          {item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 className="text-xl font-semibold">
-          <Link to={`/packages/${item.id}`} className="hover:text-forest-700">
-            {item.title}
-          </Link>
-        </h2>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-          <li className="flex items-center gap-1.5"><Clock className="size-4" aria-hidden />{item.duration}</li>
-          <li className="flex items-center gap-1.5"><MapPin className="size-4" aria-hidden />{item.location}</li>
-          <li className="flex items-center gap-1.5"><Users className="size-4" aria-hidden />{item.people}</li>
+        {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
+        <CardTitle level={headingLevel} to={`/packages/${item.id}`}>
+          {item.title}
+        </CardTitle>
+        <p className="line-clamp-2 text-sm text-muted">{item.description}</p>
+        <ul className="flex flex-wrap gap-2" aria-label="Trip facts">
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+            <Clock className="size-4 text-forest-700" aria-hidden />
+            {item.duration}
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+            <MapPin className="size-4 text-forest-700" aria-hidden />
+            {item.location}
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+            <Users className="size-4 text-forest-700" aria-hidden />
+            {item.people}
+          </li>
         </ul>
-        <p className="mt-auto pt-2 text-sm text-muted">
-          Starting from <span className="block text-lg font-semibold text-forest-700">{priceOrContact(item.price, 'Contact for Price')}</span>
-        </p>
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+          <CardPrice label="Starting from" amount={item.price} contactText={CONTACT_FOR_PRICE} />
+          <span aria-hidden className="inline-flex items-center gap-1 text-sm font-semibold text-forest-700">
+            View Details
+            <ArrowRight className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+          </span>
+        </div>
       </div>
     </article>
   );
 }
 
-export function BikeCard({ item }: { item: Bike }) {
+export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; headingLevel?: HeadingLevel; priority?: boolean }) {
   return (
     <article className={cardClass}>
       <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-        <img src={item.imageUrl || '/images/placeholder.svg'} alt="" width={600} height={400} loading="lazy" className="size-full object-cover" />
-        {item.tag ? <span className="absolute top-3 left-3 rounded-full bg-marigold px-3 py-1 text-xs font-semibold text-ink">{item.tag}</span> : null}
-        {!item.available ? (
-          <div className="absolute inset-0 grid place-items-center bg-ink/60 font-semibold text-white">Currently Unavailable</div>
-        ) : null}
+        <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
+          {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
+        </div>
+        {!item.available ? <UnavailableOverlay /> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <h2 className="text-xl font-semibold">
-          <Link to={`/bikes/${item.id}`} className="hover:text-forest-700">{item.model}</Link>
-        </h2>
-        <p className="text-sm text-muted">{item.engineCapacity} · {item.category}</p>
-        <p className="mt-auto pt-2 text-lg font-semibold text-forest-700">
-          {priceOrContact(item.dailyRate, 'Contact for price')}
-          {item.dailyRate ? <span className="text-sm font-normal text-muted"> / day</span> : null}
-        </p>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium text-forest-700">{item.category}</p>
+          {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
+        </div>
+        <CardTitle level={headingLevel} to={`/bikes/${item.id}`}>
+          {item.model}
+        </CardTitle>
+        <ul className="flex flex-wrap gap-2" aria-label="Specifications">
+          {item.engineCapacity ? (
+            <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+              <Fuel className="size-4 text-forest-700" aria-hidden />
+              {item.engineCapacity}
+            </li>
+          ) : null}
+          {item.maxSpeed ? (
+            <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+              <Gauge className="size-4 text-forest-700" aria-hidden />
+              {item.maxSpeed}
+            </li>
+          ) : null}
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm capitalize">
+            <Cog className="size-4 text-forest-700" aria-hidden />
+            {item.gearType}
+          </li>
+        </ul>
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+          <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_BIKE_PRICE} perDay />
+          <div className="relative z-10 shrink-0">
+            <BookVehicleButton
+              size="sm"
+              vehicle={{ type: 'bike', id: item.id, model: item.model, dailyRate: item.dailyRate, available: item.available }}
+            />
+          </div>
+        </div>
       </div>
     </article>
   );
 }
 
-export function CarCard({ item }: { item: Car }) {
+export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headingLevel?: HeadingLevel; priority?: boolean }) {
+  const features = splitFeatures(item.features).slice(0, 2);
   return (
     <article className={cardClass}>
       <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-        <img src={item.imageUrl || '/images/placeholder.svg'} alt="" width={600} height={400} loading="lazy" className="size-full object-cover" />
-        {!item.available ? (
-          <div className="absolute inset-0 grid place-items-center bg-ink/60 font-semibold text-white">Currently Unavailable</div>
-        ) : null}
+        <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
+          {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
+        </div>
+        {!item.available ? <UnavailableOverlay /> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <h2 className="text-xl font-semibold">
-          <Link to={`/cars/${item.id}`} className="hover:text-forest-700">{item.model}</Link>
-        </h2>
-        <p className="text-sm text-muted">{item.capacity} · {item.location}</p>
-        <p className="mt-auto pt-2 text-lg font-semibold text-forest-700">
-          {priceOrContact(item.dailyRate, 'Contact for Price')}
-          {item.dailyRate ? <span className="text-sm font-normal text-muted"> / day</span> : null}
-        </p>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium text-forest-700 uppercase">{item.category}</p>
+          {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
+        </div>
+        <CardTitle level={headingLevel} to={`/cars/${item.id}`}>
+          {item.model}
+        </CardTitle>
+        <ul className="flex flex-wrap gap-2" aria-label="Car facts">
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+            <Users className="size-4 text-forest-700" aria-hidden />
+            {seatsFromCapacity(item.capacity)} Seats
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
+            <MapPin className="size-4 text-forest-700" aria-hidden />
+            {item.location}
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm capitalize">
+            <Cog className="size-4 text-forest-700" aria-hidden />
+            {item.transmission}
+          </li>
+        </ul>
+        {features.length ? (
+          <ul className="space-y-1.5 text-sm" aria-label="Features">
+            {features.map((feature) => (
+              <li key={feature} className="flex items-center gap-2">
+                <Check className="size-4 shrink-0 text-forest-500" strokeWidth={3} aria-hidden />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+          <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_PRICE} perDay />
+          <div className="relative z-10 shrink-0">
+            <BookVehicleButton
+              size="sm"
+              vehicle={{ type: 'car', id: item.id, model: item.model, dailyRate: item.dailyRate, available: item.available }}
+            />
+          </div>
+        </div>
       </div>
     </article>
   );

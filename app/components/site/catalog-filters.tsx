@@ -1,63 +1,190 @@
 /**
- * Search box and filter select of the catalogue lists. A plain GET form: works without JavaScript,
- * keeps the query in the URL (D11).
+ * Search box, filter chips, result count and Reset Filters of the catalogue lists (spec section 2,
+ * D11). Everything lives in the URL query: the search is a plain GET form and each filter is a link,
+ * so results are server-rendered and work without JavaScript. Once scripts run, typing searches by
+ * itself (debounced) and filters change the list without a full reload; while the new list loads
+ * the status line says so ('Loading bikes...').
+ * The search form is a plain GET form; with scripts it navigates client-side to the same URL.
  */
-import { Search } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useNavigate, useNavigation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+
+export type FilterOption = { value: string; label: string };
+
+/** The list URL for a query: empty values, 'all' and page 1 are left out so URLs stay short. */
+export function listHref(pathname: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '' || value === 'all' || (key === 'page' && Number(value) <= 1)) continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** True while a client-side navigation to this list path is loading (search, filter, page). */
+export function useListPending(pathname: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== 'idle' && navigation.location?.pathname === pathname;
+}
+
+const SEARCH_DELAY_MS = 350;
 
 export function CatalogFilters({
+  pathname,
   q,
   filterName,
   filterValue,
   options,
   searchLabel,
-  resetTo,
+  searchPlaceholder,
+  filterLabel,
+  total,
+  noun,
 }: {
+  /** The list path, e.g. '/bikes'. */
+  pathname: string;
   q: string;
   filterName: string;
   filterValue: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly FilterOption[];
   searchLabel: string;
-  resetTo: string;
+  searchPlaceholder: string;
+  filterLabel: string;
+  total: number;
+  /** Plural noun of the items: 'packages', 'bikes', 'cars'. */
+  noun: string;
 }) {
+  const navigate = useNavigate();
+  const pending = useListPending(pathname);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const inputId = useId();
+  const filtered = Boolean(q) || filterValue !== 'all';
+
+  // Keep the box in step with the URL (Reset Filters, back button) unless the visitor is typing in it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && document.activeElement !== input) input.value = q;
+  }, [q]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // With scripts, searches go to the same short URL the links use (no empty `q=`), back to page 1.
+  const search = (replace: boolean) => {
+    window.clearTimeout(timer.current);
+    const value = inputRef.current?.value.trim() ?? '';
+    if (replace && value === q) return;
+    void navigate(listHref(pathname, { q: value, [filterName]: filterValue }), { replace, preventScrollReset: true });
+  };
+  const searchSoon = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => search(true), SEARCH_DELAY_MS);
+  };
+
   return (
-    <Form method="get" role="search" className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-sm ring-1 ring-forest-100 sm:flex-row sm:items-end">
-      <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-        {searchLabel}
-        <span className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
-          <input type="search" name="q" defaultValue={q} maxLength={100} className="h-11 w-full rounded-lg border border-forest-200 pr-3 pl-9" />
-        </span>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Filter
-        <select name={filterName} defaultValue={filterValue} className="h-11 rounded-lg border border-forest-200 bg-white px-3">
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="h-11 rounded-lg bg-forest-700 px-5 font-semibold text-white hover:bg-forest-800">
-        Search
-      </button>
-      {q || (filterValue && filterValue !== 'all') ? (
-        <Link to={resetTo} className="grid h-11 place-items-center rounded-lg px-4 font-medium text-forest-700 hover:bg-forest-50">
-          Reset Filters
-        </Link>
-      ) : null}
-    </Form>
+    <div className="space-y-4 rounded-card bg-white p-4 shadow-lg ring-1 ring-forest-100 md:p-5">
+      <form
+        method="get"
+        action={pathname}
+        role="search"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search(false);
+        }}
+      >
+        <label htmlFor={inputId} className="sr-only">
+          {searchLabel}
+        </label>
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted" aria-hidden />
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            placeholder={searchPlaceholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={searchSoon}
+            className="h-12 w-full rounded-full border border-forest-200 bg-white pr-4 pl-11 text-base placeholder:text-muted focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-marigold"
+          />
+        </div>
+        {filterValue !== 'all' ? <input type="hidden" name={filterName} value={filterValue} /> : null}
+        <button type="submit" className={buttonClass('primary', 'md', 'h-12 shrink-0')}>
+          <Search className="size-5 sm:hidden" aria-hidden />
+          <span className="max-sm:sr-only">Search</span>
+        </button>
+      </form>
+
+      <nav aria-label={filterLabel}>
+        <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+          {options.map((option) => {
+            const active = option.value === filterValue;
+            return (
+              <li key={option.value} className="shrink-0">
+                <Link
+                  to={listHref(pathname, { q, [filterName]: option.value })}
+                  preventScrollReset
+                  aria-current={active ? 'true' : undefined}
+                  className={cn(
+                    'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+                    active ? 'bg-forest-700 text-white' : 'bg-mist text-ink ring-1 ring-forest-100 hover:bg-forest-50 hover:text-forest-700',
+                  )}
+                >
+                  {option.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-forest-100 pt-3">
+        <p role="status" aria-live="polite" className="text-sm text-muted">
+          {pending ? (
+            <span className="inline-flex items-center gap-2 font-medium text-forest-700">
+              <span className="size-3 rounded-full border-2 border-forest-700 border-t-transparent motion-safe:animate-spin" aria-hidden />
+              Loading {noun}...
+            </span>
+          ) : (
+            <>
+              <span className="font-semibold text-ink">{total.toLocaleString('en-IN')}</span> {total === 1 ? noun.replace(/s$/, '') : noun} found
+              {q ? (
+                <>
+                  {' '}
+                  for “<span className="font-medium text-ink">{q}</span>”
+                </>
+              ) : null}
+            </>
+          )}
+        </p>
+        {filtered && total > 0 ? (
+          <Link to={pathname} preventScrollReset className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-forest-700 hover:bg-forest-50">
+            <X className="size-4" aria-hidden />
+            Reset Filters
+          </Link>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
-/** Empty result of a catalogue list (spec section 2). */
+/** Empty result of a catalogue list (spec section 2, D11), with Reset Filters. */
 export function EmptyResult({ title, message, resetTo }: { title: string; message: string; resetTo: string }) {
   return (
-    <div className="rounded-card bg-mist px-6 py-16 text-center">
-      <h2 className="text-2xl font-semibold">{title}</h2>
-      <p className="mt-2 text-muted">{message}</p>
-      <Link to={resetTo} className="mt-6 inline-block rounded-full bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">
+    <div className="rounded-card border border-dashed border-forest-200 bg-mist px-6 py-16 text-center">
+      <span className="mx-auto grid size-14 place-items-center rounded-full bg-white text-forest-700 shadow-sm">
+        <Search className="size-6" aria-hidden />
+      </span>
+      <h2 className="mt-5 text-2xl font-semibold">{title}</h2>
+      <p className="mx-auto mt-2 max-w-md text-muted">{message}</p>
+      <Link to={resetTo} className={buttonClass('primary', 'md', 'mt-6')}>
         Reset Filters
       </Link>
     </div>

@@ -1,43 +1,136 @@
-/** /bikes/:id: bike detail (spec section 2); unknown id renders 'Bike Not Found' with 404. */
-import { data, Link } from 'react-router';
-import { DetailError } from '~/components/site/detail-error';
-import { priceOrContact, splitFeatures } from '~/lib/format';
+/**
+ * /bikes/:id: bike detail (spec section 2): gallery, daily rate, specifications, features, pickup
+ * map, rental terms (D5: delivery may cost extra, helmet complimentary), Book Now (the bike booking
+ * form; disabled and 'Currently Unavailable' with an overlay when not available), Ask on WhatsApp,
+ * the stored rating and badges (D4), Product JSON-LD (D10). Unknown id: 'Bike Not Found', HTTP 404.
+ */
+import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide-react';
+import { data } from 'react-router';
+import { BookVehicleButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, TrustPoints, UnavailableOverlay, WhatsAppButton } from '~/components/site/catalog';
+import { bikeStructuredData } from '~/components/site/catalog/structured-data';
+import { MapFacade } from '~/components/site/home/map-facade';
+import { env } from '~/lib/env.server';
+import { CONTACT_FOR_BIKE_PRICE, formatRupees, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
 import { getBike } from '~/models/bike.server';
+import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/bike';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const bike = await getBike(params.id);
+  const [bike, settings] = await Promise.all([getBike(params.id), getSettings(['company', 'policies', 'map'])]);
   if (!bike) throw data(null, { status: 404 });
-  return { bike };
+  const origin = env().PUBLIC_URL;
+  const url = `${origin}/bikes/${bike.id}`;
+  return {
+    bike,
+    company: settings.company,
+    terms: settings.policies.bikeTerms,
+    map: settings.map,
+    url,
+    origin,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta(`${loaderData.bike.model} on rent in Gangtok`, loaderData.bike.description) : [{ title: 'Bike Not Found' }];
+  loaderData
+    ? pageMeta(`${loaderData.bike.model} on Rent in Gangtok`, loaderData.bike.description)
+    : [{ title: 'Bike Not Found' }, { name: 'robots', content: 'noindex' }];
 
 export default function BikeDetail({ loaderData }: Route.ComponentProps) {
-  const { bike } = loaderData;
+  const { bike, company, terms, map, url, origin } = loaderData;
+  const rupees = formatRupees(bike.dailyRate);
+  const price = rupees ? `${rupees} / day` : CONTACT_FOR_BIKE_PRICE;
+  const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'bike', name: bike.model, url });
+  const vehicle = { type: 'bike' as const, id: bike.id, model: bike.model, dailyRate: bike.dailyRate, available: bike.available };
+  const s = bike.specifications;
+  const specs = [
+    { icon: <Fuel className="size-4" aria-hidden />, label: 'Engine', value: bike.engineCapacity },
+    { icon: <Gauge className="size-4" aria-hidden />, label: 'Max speed', value: bike.maxSpeed },
+    { icon: <Weight className="size-4" aria-hidden />, label: 'Weight', value: s.weight },
+    { icon: <Droplet className="size-4" aria-hidden />, label: 'Fuel capacity', value: s.fuelCapacity },
+    { icon: <ArrowUpDown className="size-4" aria-hidden />, label: 'Seat height', value: s.seatHeight },
+    { icon: <Mountain className="size-4" aria-hidden />, label: 'Ground clearance', value: s.groundClearance },
+    { icon: <Cog className="size-4" aria-hidden />, label: 'Gearbox', value: bike.gearType === 'automatic' ? 'Automatic' : 'Manual' },
+  ].filter((spec) => spec.value);
+  const features = splitFeatures(bike.features);
+
   return (
-    <article className="mx-auto max-w-5xl px-4 pt-24 pb-16 md:px-6 md:pt-28">
-      <Link to="/bikes" className="text-sm font-medium text-forest-700 hover:underline">← All bikes</Link>
-      <h1 className="mt-3 text-4xl font-semibold md:text-5xl">{bike.model}</h1>
-      <img src={bike.imageUrl || '/images/placeholder.svg'} alt={bike.model} width={1200} height={800} className="mt-6 aspect-[3/2] w-full rounded-card object-cover" />
-      <p className="mt-6 text-2xl font-semibold text-forest-700">
-        {priceOrContact(bike.dailyRate, 'Contact for price')}
-        {bike.dailyRate ? <span className="text-base font-normal text-muted"> / day</span> : null}
-      </p>
-      {!bike.available ? <p className="mt-2 font-semibold text-flag-red">Currently Unavailable</p> : null}
-      <p className="mt-6 leading-relaxed">{bike.description}</p>
-      <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <div><dt className="text-sm text-muted">Engine</dt><dd className="font-semibold">{bike.engineCapacity}</dd></div>
-        <div><dt className="text-sm text-muted">Max speed</dt><dd className="font-semibold">{bike.maxSpeed}</dd></div>
-        <div><dt className="text-sm text-muted">Gear</dt><dd className="font-semibold capitalize">{bike.gearType}</dd></div>
-      </dl>
-      <h2 className="mt-10 text-2xl font-semibold">Features</h2>
-      <ul className="mt-3 list-disc space-y-1 pl-6">
-        {splitFeatures(bike.features).map((f) => <li key={f}>{f}</li>)}
-      </ul>
-    </article>
+    <>
+      <JsonLd data={bikeStructuredData(bike, { origin, url, company })} />
+      <DetailLayout
+        header={
+          <>
+            <Breadcrumbs parent={{ to: '/bikes', label: 'Bike Rentals' }} current={bike.model} />
+            <div className="mt-5 flex flex-wrap items-center gap-2">
+              {bike.tag ? <CatalogBadge>{bike.tag}</CatalogBadge> : null}
+              {bike.category ? <CatalogBadge tone="soft">{bike.category}</CatalogBadge> : null}
+              {!bike.available ? <CatalogBadge tone="white">Currently Unavailable</CatalogBadge> : null}
+            </div>
+            <h1 className="mt-3 max-w-4xl text-4xl font-semibold md:text-5xl">{bike.model}</h1>
+            {bike.reviewCount > 0 ? <RatingStars rating={bike.rating} reviewCount={bike.reviewCount} size="md" className="mt-3" /> : null}
+          </>
+        }
+        gallery={<ImageGallery images={[bike.imageUrl, ...bike.gallery]} name={bike.model} overlay={bike.available ? null : <UnavailableOverlay large />} />}
+        summary={
+          <>
+            <SummaryCard>
+              <p className="text-xs font-medium tracking-wide text-muted uppercase">Daily rate</p>
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <p className="text-2xl font-semibold text-forest-700">{price}</p>
+                {bike.featured && bike.discountLabel ? <CatalogBadge tone="offer">{bike.discountLabel}</CatalogBadge> : null}
+              </div>
+              <FactList className="mt-5 border-t border-forest-100 pt-5" facts={specs.slice(0, 2)} />
+              <div className="mt-6 space-y-3">
+                <BookVehicleButton vehicle={vehicle} />
+                <WhatsAppButton href={whatsappHref} />
+              </div>
+              <div className="mt-5 border-t border-forest-100 pt-5">
+                <TrustPoints points={['Helmet complimentary', 'Free cancellation 24h before', 'Full-tank fuel policy']} />
+              </div>
+            </SummaryCard>
+            <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="hidden lg:block" />
+          </>
+        }
+        actionBar={
+          <MobileActionBar label="Daily rate" price={price}>
+            <WhatsAppButton href={whatsappHref} compact />
+            <BookVehicleButton vehicle={vehicle} className="w-auto" />
+          </MobileActionBar>
+        }
+      >
+        <section aria-labelledby="about-title">
+          <SectionHeading id="about-title">About this bike</SectionHeading>
+          <p className="max-w-prose text-lg leading-relaxed">{bike.description}</p>
+        </section>
+
+        <section aria-labelledby="specs-title">
+          <SectionHeading id="specs-title">Specifications</SectionHeading>
+          <FactList facts={specs} className="grid-cols-2 gap-5 rounded-card border border-forest-100 p-5 md:p-6 xl:grid-cols-3" />
+        </section>
+
+        {features.length > 0 ? (
+          <section aria-labelledby="features-title">
+            <SectionHeading id="features-title">Features</SectionHeading>
+            <MarkList items={features} mark="check" className="grid gap-3 space-y-0 sm:grid-cols-2" />
+          </section>
+        ) : null}
+
+        <section aria-labelledby="location-title">
+          <SectionHeading id="location-title" intro={`Pick up at ${map.address || company.address}, or ask us to deliver to your hotel.`}>
+            Pickup Location
+          </SectionHeading>
+          <MapFacade map={map} className="h-80 md:h-80" />
+        </section>
+
+        <section aria-labelledby="terms-title">
+          <SectionHeading id="terms-title">Rental Terms</SectionHeading>
+          <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
+        </section>
+
+        <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="lg:hidden" />
+      </DetailLayout>
+    </>
   );
 }
 

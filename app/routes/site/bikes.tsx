@@ -1,46 +1,115 @@
-/** /bikes: bike list with search and availability / engine filter in the URL (spec section 2, D11). */
-import { CatalogFilters, EmptyResult } from '~/components/site/catalog-filters';
-import { BikeCard } from '~/components/site/cards';
-import { PageHeader } from '~/components/site/page-header';
+/**
+ * /bikes: the bike list (spec section 2, D11). Search (model or description) and the availability /
+ * engine filter live in the URL and are applied in SQL by the loader, 24 bikes a page; then the
+ * pickup map and a call to action.
+ */
+import { Clock, MapPin, Phone } from 'lucide-react';
+import { redirect } from 'react-router';
+import { BikeCard, CatalogFilters, EmptyResult, ListBody, ListHero, listHref, Pagination, ResultsGrid, useListPending, WhatsAppButton } from '~/components/site/catalog';
+import { MapFacade } from '~/components/site/home/map-facade';
+import { buttonClass } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';
+import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { listBikes } from '~/models/bike.server';
-import { bikeQuerySchema, readPageQuery } from '~/schemas/catalog-query';
+import { getSettings } from '~/models/settings.server';
+import { bikeQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/bikes';
 
+const PATH = '/bikes';
+
 const filterOptions = [
-  { value: 'all', label: 'All bikes' },
-  { value: 'available', label: 'Available only' },
+  { value: 'all', label: 'All Bikes' },
+  { value: 'available', label: 'Available Only' },
   { value: 'unavailable', label: 'Unavailable' },
   { value: '450cc', label: '450cc' },
   { value: '350cc', label: '350cc' },
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = readPageQuery(request, bikeQuerySchema);
-  const { items, total } = await listBikes({ ...query, limit: 24 });
-  return { items, total, q: query.q ?? '', filter: query.filter ?? 'all' };
+  const query = readListQuery(request, bikeQuerySchema);
+  const [{ items, total }, { company, map }] = await Promise.all([listBikes(query), getSettings(['company', 'map'])]);
+  const pages = pageCount(total);
+  if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, filter: query.filter, page: pages }));
+  return { items, total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', filter: query.filter ?? 'all', company, map };
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Bike Rentals', 'Rent a Royal Enfield Himalayan, Classic 350 or scooter in Gangtok for your Sikkim ride.');
+  pageMeta(
+    'Bike Rentals in Gangtok',
+    'Rent a Royal Enfield Himalayan 450, Classic 350 or a scooter in Gangtok for Sikkim roads: helmet included, hotel delivery on request.',
+  );
 
 export default function Bikes({ loaderData }: Route.ComponentProps) {
-  const { items, q, filter } = loaderData;
+  const { items, total, page, pages, pageSize, q, filter, company, map } = loaderData;
+  const pending = useListPending(PATH);
   return (
     <>
-      <PageHeader eyebrow="Bike Rentals" title="Ride the Himalaya" intro="Well-kept bikes for Sikkim's mountain roads, with helmets and permits sorted." />
-      <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 md:px-6">
-        <CatalogFilters q={q} filterName="filter" filterValue={filter} options={filterOptions} searchLabel="Search by model or description" resetTo="/bikes" />
+      <ListHero
+        eyebrow="Bike Rentals"
+        title="Ride Sikkim on Two Wheels"
+        intro="Serviced Royal Enfields, dual-sports and scooters from our Gangtok office, ready for Tsomgo, Zuluk and the North Sikkim Highway."
+        facts={['Helmet complimentary', 'Serviced before every ride', 'Help with permits']}
+      />
+      <ListBody
+        filters={
+          <CatalogFilters
+            pathname={PATH}
+            q={q}
+            filterName="filter"
+            filterValue={filter}
+            options={filterOptions}
+            searchLabel="Search bikes by model or description"
+            searchPlaceholder="Search by model or description"
+            filterLabel="Bike filters"
+            total={total}
+            noun="bikes"
+          />
+        }
+      >
         {items.length === 0 ? (
-          <EmptyResult title="No bikes found" message="We couldn't find any bikes matching your search criteria." resetTo="/bikes" />
+          <EmptyResult title="No bikes found" message="We couldn't find any bikes matching your search criteria." resetTo={PATH} />
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <BikeCard key={item.id} item={item} />
+          <ResultsGrid pending={pending} label="Bikes">
+            {items.map((item, i) => (
+              <BikeCard key={item.id} item={item} priority={i === 0} />
             ))}
-          </div>
+          </ResultsGrid>
         )}
-      </div>
+        <Pagination pathname={PATH} params={{ q, filter }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="bikes" />
+
+        <section aria-labelledby="bike-pickup" className="grid gap-8 pt-8 lg:grid-cols-[1.3fr_1fr] lg:items-stretch">
+          <MapFacade map={map} className="h-80 md:h-80 lg:h-full lg:min-h-96" />
+          <div className="flex flex-col rounded-card bg-forest-900 p-6 text-white md:p-10">
+            <p className="text-sm font-semibold tracking-[0.14em] text-marigold-light uppercase">Pick up in Gangtok</p>
+            <h2 id="bike-pickup" className="mt-2 text-3xl font-semibold text-white">
+              Ready to ride the Himalaya?
+            </h2>
+            <p className="mt-3 text-forest-50">
+              Collect your bike at our office or have it delivered to your hotel. Tell us your route and dates and we will
+              suggest the right bike and sort the permits.
+            </p>
+            <ul className="mt-6 space-y-3 text-forest-50">
+              <li className="flex gap-3">
+                <MapPin className="mt-1 size-5 shrink-0 text-marigold-light" aria-hidden />
+                {map.address || company.address}
+              </li>
+              {company.officeHours.map((h) => (
+                <li key={h.days} className="flex gap-3">
+                  <Clock className="mt-1 size-5 shrink-0 text-marigold-light" aria-hidden />
+                  {h.days}: {h.hours}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:mt-auto lg:pt-8">
+              <WhatsAppButton href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")} label="Chat on WhatsApp" className="sm:w-auto" />
+              <a href={telLink(company.phone)} className={buttonClass('outline', 'md', 'border-white text-white hover:bg-white/10')}>
+                <Phone className="size-5" aria-hidden />
+                Call {company.phone}
+              </a>
+            </div>
+          </div>
+        </section>
+      </ListBody>
     </>
   );
 }

@@ -1,44 +1,182 @@
-/** /cars/:id: car detail (spec section 2); unknown id renders 'Car Not Found' with 404. */
-import { data, Link } from 'react-router';
-import { DetailError } from '~/components/site/detail-error';
-import { priceOrContact, seatsFromCapacity, splitFeatures } from '~/lib/format';
+/**
+ * /cars/:id: car detail (spec section 2). Server-rendered; while a client-side navigation to it
+ * loads, the page being left shows the car skeleton (`usePendingCarDetail`). Large image and
+ * 3-column thumbnails, five stars with the review count, capacity and category badges, daily rate,
+ * discount badge when featured, Book Now (disabled 'Currently Unavailable' with an overlay when not
+ * available), Ask on WhatsApp, trust points, features, location map (default Gangtok), Need Help,
+ * Rental Terms, Ready to Drive, Product JSON-LD (D10). Unknown id: 'Car Not Found', HTTP 404.
+ */
+import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lucide-react';
+import { data } from 'react-router';
+import { BookVehicleButton, Breadcrumbs, CarDetailSkeleton, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, TrustPoints, UnavailableOverlay, usePendingCarDetail, WhatsAppButton } from '~/components/site/catalog';
+import { carStructuredData } from '~/components/site/catalog/structured-data';
+import { MapFacade } from '~/components/site/home/map-facade';
+import { mapForLocation } from '~/components/site/office-map';
+import { env } from '~/lib/env.server';
+import { CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
 import { getCar } from '~/models/car.server';
+import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/car';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const car = await getCar(params.id);
+  const [car, settings] = await Promise.all([getCar(params.id), getSettings(['company', 'policies', 'map'])]);
   if (!car) throw data(null, { status: 404 });
-  return { car };
+  const origin = env().PUBLIC_URL;
+  const url = `${origin}/cars/${car.id}`;
+  return {
+    car,
+    company: settings.company,
+    terms: settings.policies.carTerms,
+    map: mapForLocation(car.location || 'Gangtok', settings.map),
+    url,
+    origin,
+  };
 }
 
+type CarData = Awaited<ReturnType<typeof loader>>;
+
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta(`${loaderData.car.model} with driver in ${loaderData.car.location}`, loaderData.car.description) : [{ title: 'Car Not Found' }];
+  loaderData
+    ? pageMeta(`${loaderData.car.model} with Driver in ${loaderData.car.location || 'Gangtok'}`, loaderData.car.description)
+    : [{ title: 'Car Not Found' }, { name: 'robots', content: 'noindex' }];
 
 export default function CarDetail({ loaderData }: Route.ComponentProps) {
-  const { car } = loaderData;
+  // Another car is loading (a link from this page): show its skeleton, not this car.
+  if (usePendingCarDetail(loaderData.car.id)) return <CarDetailSkeleton />;
+  return <CarView {...loaderData} />;
+}
+
+function CarView({ car, company, terms, map, url, origin }: CarData) {
+  const rupees = formatRupees(car.dailyRate);
+  const price = rupees ? `${rupees} / day` : CONTACT_FOR_PRICE;
+  const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'car', name: car.model, url });
+  const whatsappText = whatsappItemText({ type: 'car', name: car.model, url });
+  const vehicle = { type: 'car' as const, id: car.id, model: car.model, dailyRate: car.dailyRate, available: car.available };
+  const location = car.location || 'Gangtok';
+  const seats = seatsFromCapacity(car.capacity);
+  const s = car.specifications;
+  const specs = [
+    { icon: <Gauge className="size-4" aria-hidden />, label: 'Mileage', value: s.mileage },
+    { icon: <Droplet className="size-4" aria-hidden />, label: 'Fuel capacity', value: s.fuelCapacity },
+    { icon: <Package className="size-4" aria-hidden />, label: 'Boot space', value: s.bootSpace },
+    { icon: <Cog className="size-4" aria-hidden />, label: 'Engine', value: s.engineSize },
+  ].filter((spec) => spec.value);
+  const features = splitFeatures(car.features);
+
   return (
-    <article className="mx-auto max-w-5xl px-4 pt-24 pb-16 md:px-6 md:pt-28">
-      <Link to="/cars" className="text-sm font-medium text-forest-700 hover:underline">← All cars</Link>
-      <h1 className="mt-3 text-4xl font-semibold md:text-5xl">{car.model}</h1>
-      <img src={car.imageUrl || '/images/placeholder.svg'} alt={car.model} width={1200} height={800} className="mt-6 aspect-[3/2] w-full rounded-card object-cover" />
-      <p className="mt-6 text-2xl font-semibold text-forest-700">
-        {priceOrContact(car.dailyRate, 'Contact for Price')}
-        {car.dailyRate ? <span className="text-base font-normal text-muted"> / day</span> : null}
-      </p>
-      {!car.available ? <p className="mt-2 font-semibold text-flag-red">Currently Unavailable</p> : null}
-      <p className="mt-6 leading-relaxed">{car.description}</p>
-      <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <div><dt className="text-sm text-muted">Seats</dt><dd className="font-semibold">{seatsFromCapacity(car.capacity)}</dd></div>
-        <div><dt className="text-sm text-muted">Category</dt><dd className="font-semibold uppercase">{car.category}</dd></div>
-        <div><dt className="text-sm text-muted">Fuel</dt><dd className="font-semibold capitalize">{car.fuelType}</dd></div>
-        <div><dt className="text-sm text-muted">Location</dt><dd className="font-semibold">{car.location}</dd></div>
-      </dl>
-      <h2 className="mt-10 text-2xl font-semibold">Features</h2>
-      <ul className="mt-3 list-disc space-y-1 pl-6">
-        {splitFeatures(car.features).map((f) => <li key={f}>{f}</li>)}
-      </ul>
-    </article>
+    <>
+      <JsonLd data={carStructuredData(car, { origin, url, company })} />
+      <DetailLayout
+        header={
+          <>
+            <Breadcrumbs parent={{ to: '/cars', label: 'Cab Services' }} current={car.model} />
+            <div className="mt-5 flex flex-wrap items-center gap-2">
+              {car.tag ? <CatalogBadge>{car.tag}</CatalogBadge> : null}
+              <CatalogBadge tone="soft">
+                <Users className="size-3.5" aria-hidden />
+                {car.capacity || `${seats} Seater`}
+              </CatalogBadge>
+              <CatalogBadge tone="soft" className="uppercase">
+                {car.category}
+              </CatalogBadge>
+            </div>
+            <h1 className="mt-3 max-w-4xl text-4xl font-semibold md:text-5xl">{car.model}</h1>
+            <RatingStars rating={car.rating} reviewCount={car.reviewCount} size="md" className="mt-3" />
+          </>
+        }
+        gallery={<ImageGallery images={[car.imageUrl, ...car.gallery]} name={car.model} overlay={car.available ? null : <UnavailableOverlay large />} />}
+        summary={
+          <>
+            <SummaryCard>
+              <p className="text-xs font-medium tracking-wide text-muted uppercase">Daily rate</p>
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <p className="text-2xl font-semibold text-forest-700">{price}</p>
+                {car.featured && car.discountLabel ? <CatalogBadge tone="offer">{car.discountLabel}</CatalogBadge> : null}
+              </div>
+              <FactList
+                className="mt-5 grid-cols-2 border-t border-forest-100 pt-5"
+                facts={[
+                  { icon: <Users className="size-4" aria-hidden />, label: 'Seats', value: seats },
+                  { icon: <Cog className="size-4" aria-hidden />, label: 'Gearbox', value: car.transmission === 'automatic' ? 'Automatic' : 'Manual' },
+                  { icon: <Fuel className="size-4" aria-hidden />, label: 'Fuel', value: <span className="capitalize">{car.fuelType}</span> },
+                  { icon: <Snowflake className="size-4" aria-hidden />, label: 'AC', value: car.ac ? 'Yes' : 'No' },
+                ]}
+              />
+              <div className="mt-6 space-y-3">
+                <BookVehicleButton vehicle={vehicle} />
+                <WhatsAppButton href={whatsappHref} />
+              </div>
+              <div className="mt-5 border-t border-forest-100 pt-5">
+                <TrustPoints points={['Best Price Guarantee', 'Free Cancellation 24h before', 'Full Tank Policy']} />
+              </div>
+            </SummaryCard>
+            <HelpCard company={company} whatsappText={whatsappText} className="hidden lg:block" />
+          </>
+        }
+        after={
+          <section aria-labelledby="ready-title" className="mx-auto max-w-7xl px-4 pb-14 md:px-6 md:pb-20">
+            <div className="flex flex-col gap-6 rounded-card bg-forest-900 p-6 text-white md:flex-row md:items-center md:justify-between md:p-10">
+              <div className="max-w-2xl">
+                <h2 id="ready-title" className="text-3xl font-semibold text-white">
+                  Ready to Drive?
+                </h2>
+                <p className="mt-2 text-forest-50">
+                  Send your dates for the {car.model} and we confirm availability, the driver and the final price within 24 hours.
+                </p>
+              </div>
+              <div className="flex flex-col gap-3 sm:flex-row md:w-80 md:shrink-0 md:flex-col">
+                <BookVehicleButton vehicle={vehicle} />
+                <WhatsAppButton href={whatsappHref} />
+              </div>
+            </div>
+          </section>
+        }
+        actionBar={
+          <MobileActionBar label="Daily rate" price={price}>
+            <WhatsAppButton href={whatsappHref} compact />
+            <BookVehicleButton vehicle={vehicle} className="w-auto" />
+          </MobileActionBar>
+        }
+      >
+        <section aria-labelledby="about-title">
+          <SectionHeading id="about-title">About this car</SectionHeading>
+          <p className="max-w-prose text-lg leading-relaxed">{car.description}</p>
+        </section>
+
+        {features.length > 0 ? (
+          <section aria-labelledby="features-title">
+            <SectionHeading id="features-title">Features</SectionHeading>
+            <MarkList items={features} mark="check" className="grid gap-3 space-y-0 sm:grid-cols-2" />
+          </section>
+        ) : null}
+
+        {specs.length > 0 ? (
+          <section aria-labelledby="specs-title">
+            <SectionHeading id="specs-title">Specifications</SectionHeading>
+            <FactList facts={specs} className="grid-cols-2 gap-5 rounded-card border border-forest-100 p-5 md:p-6" />
+          </section>
+        ) : null}
+
+        <section aria-labelledby="location-title">
+          <SectionHeading id="location-title" intro="Pickup anywhere in town, or at Bagdogra Airport and NJP station on request.">
+            <span className="inline-flex items-center gap-2">
+              <MapPin className="size-6 text-forest-700" aria-hidden />
+              Location: {location}
+            </span>
+          </SectionHeading>
+          <MapFacade map={map} className="h-80 md:h-80" />
+        </section>
+
+        <section aria-labelledby="terms-title">
+          <SectionHeading id="terms-title">Rental Terms</SectionHeading>
+          <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
+        </section>
+
+        <HelpCard company={company} whatsappText={whatsappText} className="lg:hidden" />
+      </DetailLayout>
+    </>
   );
 }
 

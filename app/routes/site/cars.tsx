@@ -1,46 +1,139 @@
-/** /cars: car and cab list with search and category filter in the URL (spec section 2, D11). */
-import { CatalogFilters, EmptyResult } from '~/components/site/catalog-filters';
-import { CarCard } from '~/components/site/cards';
-import { PageHeader } from '~/components/site/page-header';
+/**
+ * /cars: Cab Services, the car list (spec section 2, D11). Search (model, location or description)
+ * and category filter live in the URL and are applied in SQL by the loader, 24 cars a page; then
+ * the locations map and the special-vehicle section linking to /contact.
+ */
+import { Bus, MapPin } from 'lucide-react';
+import { Link, redirect } from 'react-router';
+import { CarCard, CarDetailSkeleton, CatalogFilters, EmptyResult, ListBody, ListHero, listHref, Pagination, ResultsGrid, useListPending, usePendingCarDetail } from '~/components/site/catalog';
+import { MapFacade } from '~/components/site/home/map-facade';
+import { buttonClass } from '~/components/ui/button';
+import { CAR_LOCATIONS } from '~/lib/constants';
 import { pageMeta } from '~/lib/meta';
 import { listCars } from '~/models/car.server';
-import { carQuerySchema, readPageQuery } from '~/schemas/catalog-query';
+import { getSettings } from '~/models/settings.server';
+import { carQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/cars';
 
+const PATH = '/cars';
+
 const filterOptions = [
-  { value: 'all', label: 'All cars' },
+  { value: 'all', label: 'All Cars' },
   { value: 'suv', label: 'SUV' },
   { value: 'sedan', label: 'Sedan' },
   { value: 'hatchback', label: 'Hatchback' },
   { value: 'luxury', label: 'Luxury' },
 ] as const;
 
+const locationNotes: Record<(typeof CAR_LOCATIONS)[number], string> = {
+  Gangtok: 'Our office and main fleet: airport and NJP transfers, Tsomgo Lake, North Sikkim.',
+  Darjeeling: 'Tiger Hill sunrise, tea estates, Mirik and the run down to Siliguri.',
+  Pelling: 'West Sikkim: Pemayangtse, Rabdentse, Khecheopalri Lake and Yuksom.',
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = readPageQuery(request, carQuerySchema);
-  const { items, total } = await listCars({ ...query, limit: 24 });
-  return { items, total, q: query.q ?? '', category: query.category ?? 'all' };
+  const query = readListQuery(request, carQuerySchema);
+  const [{ items, total }, { map }] = await Promise.all([listCars(query), getSettings(['map'])]);
+  const pages = pageCount(total);
+  if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, category: query.category, page: pages }));
+  return { items, total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', category: query.category ?? 'all', map };
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Cab Services', 'Cars with experienced hill drivers in Gangtok, Darjeeling and Pelling: Innova, Scorpio, Dzire and more.');
+  pageMeta(
+    'Cab Services',
+    'Cars and cabs with experienced hill drivers in Gangtok, Darjeeling and Pelling: Innova Crysta, Scorpio, Dzire and more, by the day.',
+  );
 
 export default function Cars({ loaderData }: Route.ComponentProps) {
-  const { items, q, category } = loaderData;
+  const { items, total, page, pages, pageSize, q, category, map } = loaderData;
+  const pending = useListPending(PATH);
+  if (usePendingCarDetail()) return <CarDetailSkeleton />;
   return (
     <>
-      <PageHeader eyebrow="Cab Services" title="Cars for every mountain road" intro="Clean cars and drivers who know every bend from Bagdogra to Gurudongmar." />
-      <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 md:px-6">
-        <CatalogFilters q={q} filterName="category" filterValue={category} options={filterOptions} searchLabel="Search by model, location or description" resetTo="/cars" />
+      <ListHero
+        eyebrow="Cab Services"
+        title="Cars & Cabs with Local Hill Drivers"
+        intro="Clean cars and drivers who know every bend from Bagdogra to Gurudongmar, by the day or for your whole trip."
+        facts={['Experienced hill drivers', 'Free cancellation 24h before', 'Full-tank policy']}
+      />
+      <ListBody
+        filters={
+          <CatalogFilters
+            pathname={PATH}
+            q={q}
+            filterName="category"
+            filterValue={category}
+            options={filterOptions}
+            searchLabel="Search cars by model, location or description"
+            searchPlaceholder="Search by model, location or description"
+            filterLabel="Car categories"
+            total={total}
+            noun="cars"
+          />
+        }
+      >
         {items.length === 0 ? (
-          <EmptyResult title="No cars found" message="We couldn't find any cars matching your search criteria." resetTo="/cars" />
+          <EmptyResult title="No cars found" message="We couldn't find any cars matching your search criteria." resetTo={PATH} />
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <CarCard key={item.id} item={item} />
+          <ResultsGrid pending={pending} label="Cars">
+            {items.map((item, i) => (
+              <CarCard key={item.id} item={item} priority={i === 0} />
             ))}
-          </div>
+          </ResultsGrid>
         )}
-      </div>
+        <Pagination pathname={PATH} params={{ q, category }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="cars" />
+
+        <section aria-labelledby="car-locations" className="grid gap-8 pt-8 lg:grid-cols-[1fr_1.3fr] lg:items-stretch">
+          <div>
+            <p className="text-sm font-semibold tracking-[0.14em] text-forest-700 uppercase">Where we drive from</p>
+            <h2 id="car-locations" className="mt-2 text-3xl font-semibold">
+              Our Locations
+            </h2>
+            <p className="mt-3 text-muted">
+              Cars start from three bases; a car can meet you anywhere in Sikkim or the Darjeeling hills, or at Bagdogra and NJP.
+            </p>
+            <ul className="mt-6 space-y-4">
+              {CAR_LOCATIONS.map((location) => (
+                <li key={location} className="flex gap-4 rounded-card bg-mist p-4">
+                  <span className="grid size-10 shrink-0 place-items-center rounded-full bg-forest-700 text-white">
+                    <MapPin className="size-5" aria-hidden />
+                  </span>
+                  <span>
+                    <Link to={listHref(PATH, { q: location })} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
+                      Cars in {location}
+                    </Link>
+                    <span className="block text-sm text-muted">{locationNotes[location]}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <MapFacade map={map} className="h-80 md:h-80 lg:h-full lg:min-h-96" />
+        </section>
+
+        <section aria-labelledby="special-vehicles" className="relative overflow-hidden rounded-card bg-forest-900 p-6 text-white md:p-10">
+          <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+            <div className="flex gap-5">
+              <span className="hidden size-14 shrink-0 place-items-center rounded-full bg-marigold text-ink sm:grid">
+                <Bus className="size-7" aria-hidden />
+              </span>
+              <div className="max-w-2xl">
+                <h2 id="special-vehicles" className="text-2xl font-semibold text-white md:text-3xl">
+                  Need a special vehicle?
+                </h2>
+                <p className="mt-2 text-forest-50">
+                  Tempo Travellers and mini-buses for groups, decorated cars for weddings, or a 4x4 for winter in the north: tell us
+                  what you need and we will arrange it.
+                </p>
+              </div>
+            </div>
+            <Link to="/contact" className={buttonClass('accent', 'lg', 'shrink-0')}>
+              Contact Us
+            </Link>
+          </div>
+        </section>
+      </ListBody>
     </>
   );
 }

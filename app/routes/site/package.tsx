@@ -1,71 +1,272 @@
-/** /packages/:id: package detail (spec section 2); unknown id renders 'Package Not Found' with 404. */
-import { Check, Clock, MapPin, Users, X } from 'lucide-react';
-import { data, Link } from 'react-router';
-import { DetailError } from '~/components/site/detail-error';
-import { priceOrContact } from '~/lib/format';
+/**
+ * /packages/:id: package detail (spec section 2): gallery, overview, highlights, day-by-day itinerary
+ * accordion, inclusions and exclusions, stays, payment / cancellation / requirements notes (D5), help
+ * contacts (D3), 'You May Also Like', Book Now and Ask on WhatsApp, TouristTrip JSON-LD (D10).
+ * An unknown id renders 'Package Not Found' with HTTP 404.
+ */
+import { BadgeCheck, BedDouble, CalendarClock, Car, ChevronRight, Clock, FileText, MapPin, Tag, Users, Utensils, Wallet } from 'lucide-react';
+import { data } from 'react-router';
+import { BookPackageButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, PackageCard, PolicyGroups, RatingStars, SectionHeading, SummaryCard, toPackageCardItem, TrustPoints, WhatsAppButton } from '~/components/site/catalog';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion';
+import { packageStructuredData } from '~/components/site/catalog/structured-data';
+import { env } from '~/lib/env.server';
+import { CONTACT_FOR_PRICING, priceOrContact } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { getPackage } from '~/models/package.server';
+import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
+import { getPackage, listRelatedPackages } from '~/models/package.server';
+import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/package';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const tourPackage = await getPackage(params.id);
+  const [tourPackage, related, settings] = await Promise.all([
+    getPackage(params.id),
+    listRelatedPackages(params.id, 2),
+    getSettings(['company', 'policies']),
+  ]);
   if (!tourPackage) throw data(null, { status: 404 });
-  return { tourPackage };
+  const origin = env().PUBLIC_URL;
+  const url = `${origin}/packages/${tourPackage.id}`;
+  return {
+    tourPackage,
+    related: related.map(toPackageCardItem),
+    company: settings.company,
+    policies: settings.policies,
+    url,
+    origin,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta(loaderData.tourPackage.title, loaderData.tourPackage.description) : [{ title: 'Package Not Found' }];
+  loaderData
+    ? pageMeta(`${loaderData.tourPackage.title} (${loaderData.tourPackage.duration})`, loaderData.tourPackage.description)
+    : [{ title: 'Package Not Found' }, { name: 'robots', content: 'noindex' }];
 
 export default function PackageDetail({ loaderData }: Route.ComponentProps) {
-  const { tourPackage: p } = loaderData;
+  const { tourPackage: p, related, company, policies, url, origin } = loaderData;
+  const price = priceOrContact(p.price, CONTACT_FOR_PRICING);
+  const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'package', name: p.title, url });
+  const bookable = { type: 'package' as const, id: p.id, name: p.title };
+  const firstDay = p.itinerary[0] ? `day-${p.itinerary[0].day}` : undefined;
+
   return (
-    <article className="mx-auto max-w-5xl px-4 pt-24 pb-16 md:px-6 md:pt-28">
-      <Link to="/packages" className="text-sm font-medium text-forest-700 hover:underline">← All packages</Link>
-      <h1 className="mt-3 text-4xl font-semibold md:text-5xl">{p.title}</h1>
-      <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-muted">
-        <li className="flex items-center gap-1.5"><Clock className="size-4" aria-hidden />{p.duration}</li>
-        <li className="flex items-center gap-1.5"><MapPin className="size-4" aria-hidden />{p.location}</li>
-        <li className="flex items-center gap-1.5"><Users className="size-4" aria-hidden />{p.people}</li>
-      </ul>
-      <img src={p.imageUrl || '/images/placeholder.svg'} alt={p.title} width={1200} height={800} className="mt-6 aspect-[3/2] w-full rounded-card object-cover" />
-      <div className="mt-6 flex flex-wrap items-center gap-3">
-        <p className="text-2xl font-semibold text-forest-700">{priceOrContact(p.price, 'Contact for Pricing')}</p>
-        {p.discountLabel ? <span className="rounded-full bg-marigold px-3 py-1 text-sm font-semibold text-ink">{p.discountLabel}</span> : null}
-      </div>
-      <section className="mt-10">
-        <h2 className="text-2xl font-semibold">Overview</h2>
-        <p className="mt-3 leading-relaxed">{p.overview || p.description}</p>
-      </section>
-      <section className="mt-10">
-        <h2 className="text-2xl font-semibold">Itinerary</h2>
-        <ol className="mt-4 space-y-4">
-          {p.itinerary.map((day) => (
-            <li key={day.day} className="rounded-card border border-forest-100 p-5">
-              <h3 className="font-sans text-lg font-semibold">Day {day.day}: {day.title}</h3>
-              <p className="mt-2 text-muted">{day.description}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-      <div className="mt-10 grid gap-8 md:grid-cols-2">
-        <section>
-          <h2 className="text-2xl font-semibold">Inclusions</h2>
-          <ul className="mt-3 space-y-2">
-            {p.inclusions.map((item) => (
-              <li key={item} className="flex gap-2"><Check className="mt-1 size-4 shrink-0 text-forest-500" aria-hidden />{item}</li>
-            ))}
-          </ul>
+    <>
+      <JsonLd data={packageStructuredData(p, { origin, url, company })} />
+      <DetailLayout
+        header={
+          <>
+            <Breadcrumbs parent={{ to: '/packages', label: 'Tour Packages' }} current={p.title} />
+            <div className="mt-5 flex flex-wrap items-center gap-2">
+              {p.tag ? <CatalogBadge>{p.tag}</CatalogBadge> : null}
+              <CatalogBadge tone="soft" className="capitalize">
+                {p.category}
+              </CatalogBadge>
+            </div>
+            <h1 className="mt-3 max-w-4xl text-4xl font-semibold md:text-5xl">{p.title}</h1>
+            {p.reviewCount > 0 ? <RatingStars rating={p.rating} reviewCount={p.reviewCount} size="md" className="mt-3" /> : null}
+            <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-muted">
+              <li className="flex items-center gap-2">
+                <Clock className="size-5 text-forest-700" aria-hidden />
+                {p.duration}
+              </li>
+              <li className="flex items-center gap-2">
+                <MapPin className="size-5 text-forest-700" aria-hidden />
+                {p.location}
+              </li>
+              <li className="flex items-center gap-2">
+                <Users className="size-5 text-forest-700" aria-hidden />
+                {p.people}
+              </li>
+            </ul>
+          </>
+        }
+        gallery={<ImageGallery images={[p.imageUrl, ...p.gallery]} name={p.title} thumbnailsClassName="grid-cols-3 sm:grid-cols-6" />}
+        summary={
+          <>
+            <SummaryCard>
+              <p className="text-xs font-medium tracking-wide text-muted uppercase">Price</p>
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <p className="text-2xl font-semibold text-forest-700">{price}</p>
+                {p.discountLabel ? <CatalogBadge tone="offer">{p.discountLabel}</CatalogBadge> : null}
+              </div>
+              <FactList
+                className="mt-5 border-t border-forest-100 pt-5"
+                facts={[
+                  { icon: <Clock className="size-4" aria-hidden />, label: 'Duration', value: p.duration },
+                  { icon: <Users className="size-4" aria-hidden />, label: 'Group size', value: p.people },
+                  ...(p.vehicleType ? [{ icon: <Car className="size-4" aria-hidden />, label: 'Vehicle', value: p.vehicleType }] : []),
+                ]}
+              />
+              <div className="mt-6 space-y-3">
+                <BookPackageButton item={bookable} />
+                <WhatsAppButton href={whatsappHref} />
+              </div>
+              <div className="mt-5 border-t border-forest-100 pt-5">
+                <TrustPoints points={['No payment needed to ask', 'We reply within 24 hours', 'Permits arranged by our Gangtok team']} />
+              </div>
+            </SummaryCard>
+            <HelpCard company={company} whatsappText={whatsappItemText({ type: 'package', name: p.title, url })} className="hidden lg:block" />
+          </>
+        }
+        after={
+          related.length > 0 ? (
+            <section aria-labelledby="related-title" className="bg-mist py-14 md:py-20">
+              <div className="mx-auto max-w-7xl px-4 md:px-6">
+                <h2 id="related-title" className="text-3xl font-semibold md:text-4xl">
+                  You May Also Like
+                </h2>
+                <div className="mt-8 grid gap-6 md:grid-cols-2 lg:max-w-4xl">
+                  {related.map((item) => (
+                    <PackageCard key={item.id} item={item} headingLevel={3} />
+                  ))}
+                </div>
+              </div>
+            </section>
+          ) : null
+        }
+        actionBar={
+          <MobileActionBar label={p.duration} price={price}>
+            <WhatsAppButton href={whatsappHref} compact />
+            <BookPackageButton item={bookable} className="w-auto" />
+          </MobileActionBar>
+        }
+      >
+        <section aria-labelledby="overview-title">
+          <SectionHeading id="overview-title">Overview</SectionHeading>
+          <div className="max-w-prose space-y-4 leading-relaxed">
+            <p className="text-lg text-ink">{p.description}</p>
+            {p.overview ? <p className="text-muted">{p.overview}</p> : null}
+          </div>
         </section>
-        <section>
-          <h2 className="text-2xl font-semibold">Exclusions</h2>
-          <ul className="mt-3 space-y-2">
-            {p.exclusions.map((item) => (
-              <li key={item} className="flex gap-2"><X className="mt-1 size-4 shrink-0 text-flag-red" aria-hidden />{item}</li>
-            ))}
-          </ul>
+
+        {p.highlights.length > 0 ? (
+          <section aria-labelledby="highlights-title">
+            <SectionHeading id="highlights-title">Highlights</SectionHeading>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {p.highlights.map((h) => (
+                <li key={h} className="flex gap-3 rounded-card bg-mist p-4">
+                  <BadgeCheck className="mt-0.5 size-5 shrink-0 text-forest-700" aria-hidden />
+                  <span>{h}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {p.itinerary.length > 0 ? (
+          <section aria-labelledby="itinerary-title">
+            <SectionHeading id="itinerary-title" intro="Open a day to see the route, drive times, meals and where you stay.">
+              Day-by-Day Itinerary
+            </SectionHeading>
+            <Accordion type="single" collapsible defaultValue={firstDay} className="rounded-card border border-forest-100 bg-white px-4 md:px-6">
+              {p.itinerary.map((day) => (
+                <AccordionItem key={day.day} value={`day-${day.day}`}>
+                  <AccordionTrigger>
+                    <span className="grid size-10 shrink-0 place-items-center rounded-full bg-forest-700 text-sm font-semibold text-white" aria-hidden>
+                      {day.day}
+                    </span>
+                    <span>
+                      <span className="block text-xs font-semibold tracking-wide text-forest-700 uppercase">Day {day.day}</span>
+                      <span className="block">{day.title}</span>
+                    </span>
+                  </AccordionTrigger>
+                  <AccordionContent className="pl-14">
+                    <p className="leading-relaxed text-muted">{day.description}</p>
+                    {day.activities.length > 0 ? (
+                      <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Day ${day.day} activities`}>
+                        {day.activities.map((a) => (
+                          <li key={a} className="rounded-full bg-forest-50 px-3 py-1 text-sm text-forest-800">
+                            {a}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {day.meals || day.stay ? (
+                      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                        {day.meals ? (
+                          <div className="flex items-center gap-2">
+                            <Utensils className="size-4 text-forest-700" aria-hidden />
+                            <dt className="font-semibold">Meals:</dt>
+                            <dd>{day.meals}</dd>
+                          </div>
+                        ) : null}
+                        {day.stay ? (
+                          <div className="flex items-center gap-2">
+                            <BedDouble className="size-4 text-forest-700" aria-hidden />
+                            <dt className="font-semibold">Stay:</dt>
+                            <dd>{day.stay}</dd>
+                          </div>
+                        ) : null}
+                      </dl>
+                    ) : null}
+                  </AccordionContent>
+                </AccordionItem>
+              ))}
+            </Accordion>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="included-title" className="grid gap-6 md:grid-cols-2">
+          <div className="rounded-card border border-forest-100 p-6">
+            <h2 id="included-title" className="text-2xl font-semibold">
+              What&apos;s Included
+            </h2>
+            <MarkList items={p.inclusions} mark="check" className="mt-4" />
+          </div>
+          <div className="rounded-card border border-forest-100 p-6">
+            <h2 className="text-2xl font-semibold">Not Included</h2>
+            <MarkList items={p.exclusions} mark="cross" className="mt-4" />
+          </div>
         </section>
-      </div>
-    </article>
+
+        {p.accommodation.length > 0 || p.locations.length > 0 ? (
+          <section aria-labelledby="stays-title">
+            <SectionHeading id="stays-title">Route &amp; Stays</SectionHeading>
+            {p.locations.length > 0 ? (
+              <ol className="mb-6 flex flex-wrap items-center gap-2 text-sm" aria-label="Route">
+                {p.locations.map((place, i) => (
+                  <li key={`${i}-${place}`} className="flex items-center gap-2">
+                    {i > 0 ? <ChevronRight className="size-4 text-forest-500" aria-hidden /> : null}
+                    <span className="rounded-full bg-mist px-3 py-1">{place}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            {p.accommodation.length > 0 ? (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {p.accommodation.map((stay, i) => (
+                  <li key={`${i}-${stay.location}`} className="flex gap-3 rounded-card border border-forest-100 p-4">
+                    <BedDouble className="mt-0.5 size-5 shrink-0 text-forest-700" aria-hidden />
+                    <div>
+                      <p className="font-semibold">
+                        {stay.location} · {stay.nights} {stay.nights === 1 ? 'night' : 'nights'}
+                      </p>
+                      <p className="text-sm text-muted">
+                        {stay.hotel}
+                        {stay.category ? ` · ${stay.category}` : ''}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
+
+        <section aria-labelledby="notes-title">
+          <SectionHeading id="notes-title">Payment, Cancellation &amp; Requirements</SectionHeading>
+          <PolicyGroups
+            groups={[
+              { title: 'Payment', icon: <Wallet className="size-5" aria-hidden />, items: policies.payment },
+              { title: 'Cancellation', icon: <CalendarClock className="size-5" aria-hidden />, items: policies.cancellation },
+              { title: 'Requirements', icon: <FileText className="size-5" aria-hidden />, items: policies.requirements },
+              { title: 'Good to know', icon: <Tag className="size-5" aria-hidden />, items: p.termsAndConditions, wide: true },
+            ]}
+          />
+        </section>
+
+        <HelpCard company={company} whatsappText={whatsappItemText({ type: 'package', name: p.title, url })} className="lg:hidden" />
+      </DetailLayout>
+    </>
   );
 }
 

@@ -1,14 +1,23 @@
-/** /packages: package list with search and category filter in the URL (spec section 2, D11). */
-import { CatalogFilters, EmptyResult } from '~/components/site/catalog-filters';
-import { PackageCard } from '~/components/site/cards';
-import { PageHeader } from '~/components/site/page-header';
+/**
+ * /packages: the package list (spec section 2, D11). Search (title or location) and category filter
+ * live in the URL and are applied in SQL by the loader, 24 packages a page.
+ */
+import { MessageSquareText } from 'lucide-react';
+import { redirect } from 'react-router';
+import { CatalogFilters, EmptyResult, ListBody, ListHero, listHref, PackageCard, Pagination, ResultsGrid, toPackageCardItem, useListPending, WhatsAppButton } from '~/components/site/catalog';
+import { useSiteDialogs } from '~/components/site/site-dialogs';
+import { buttonClass } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';
+import { whatsappLink } from '~/lib/whatsapp';
 import { listPackages } from '~/models/package.server';
-import { packageQuerySchema, readPageQuery } from '~/schemas/catalog-query';
+import { getSettings } from '~/models/settings.server';
+import { packageQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/packages';
 
+const PATH = '/packages';
+
 const filterOptions = [
-  { value: 'all', label: 'All packages' },
+  { value: 'all', label: 'All' },
   { value: 'popular', label: 'Popular' },
   { value: 'adventure', label: 'Adventure' },
   { value: 'cultural', label: 'Cultural' },
@@ -17,31 +26,81 @@ const filterOptions = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = readPageQuery(request, packageQuerySchema);
-  const { items, total } = await listPackages({ ...query, limit: 24 });
-  return { items, total, q: query.q ?? '', category: query.category ?? 'all' };
+  const query = readListQuery(request, packageQuerySchema);
+  const [{ items, total }, { company }] = await Promise.all([listPackages(query), getSettings(['company'])]);
+  const pages = pageCount(total);
+  if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, category: query.category, page: pages }));
+  return { items: items.map(toPackageCardItem), total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', category: query.category ?? 'all', whatsappNumber: company.whatsappNumber };
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Tour Packages', 'Sikkim and Darjeeling tour packages: Gangtok, Tsomgo Lake, North Sikkim, Pelling and more.');
+  pageMeta(
+    'Tour Packages',
+    'Sikkim and Darjeeling tour packages from a local Gangtok operator: Tsomgo Lake, North Sikkim, Pelling and more, with permits, drivers and stays arranged.',
+  );
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
-  const { items, q, category } = loaderData;
+  const { items, total, page, pages, pageSize, q, category, whatsappNumber } = loaderData;
+  const pending = useListPending(PATH);
+  const { openInquiry } = useSiteDialogs();
   return (
     <>
-      <PageHeader eyebrow="Tour Packages" title="Explore Sikkim & Darjeeling" intro="Hand-built itineraries with local drivers, permits arranged and stays we know well." />
-      <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 md:px-6">
-        <CatalogFilters q={q} filterName="category" filterValue={category} options={filterOptions} searchLabel="Search by destination or package name" resetTo="/packages" />
+      <ListHero
+        eyebrow="Tour Packages"
+        title="Sikkim & Darjeeling Tour Packages"
+        intro="Itineraries built by our Gangtok team, with permits, local drivers and stays we know well."
+        facts={['Permits arranged', 'Local hill drivers', '24/7 support on the road']}
+      />
+      <ListBody
+        filters={
+          <CatalogFilters
+            pathname={PATH}
+            q={q}
+            filterName="category"
+            filterValue={category}
+            options={filterOptions}
+            searchLabel="Search packages by title or location"
+            searchPlaceholder="Search by destination or package name"
+            filterLabel="Package categories"
+            total={total}
+            noun="packages"
+          />
+        }
+      >
         {items.length === 0 ? (
-          <EmptyResult title="No packages found" message="We couldn't find any packages matching your search criteria." resetTo="/packages" />
+          <EmptyResult title="No packages found" message="We couldn't find any packages matching your search criteria." resetTo={PATH} />
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <PackageCard key={item.id} item={item} />
+          <ResultsGrid pending={pending} label="Packages">
+            {items.map((item, i) => (
+              <PackageCard key={item.id} item={item} priority={i === 0} />
             ))}
-          </div>
+          </ResultsGrid>
         )}
-      </div>
+        <Pagination pathname={PATH} params={{ q, category }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="packages" />
+
+        <section aria-labelledby="custom-trip" className="flex flex-col gap-6 rounded-card bg-mist p-6 md:flex-row md:items-center md:justify-between md:p-10">
+          <div className="max-w-xl">
+            <h2 id="custom-trip" className="text-2xl font-semibold md:text-3xl">
+              Looking for something else?
+            </h2>
+            <p className="mt-2 text-muted">
+              Honeymoons, treks, monastery circuits or a slower family pace: tell us your dates and we will build the route,
+              book the stays and arrange the permits.
+            </p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row md:shrink-0">
+            <button type="button" onClick={() => openInquiry('packages')} className={buttonClass('primary')}>
+              <MessageSquareText className="size-5" aria-hidden />
+              Plan a Custom Tour
+            </button>
+            <WhatsAppButton
+              href={whatsappLink(whatsappNumber, "Hello! I'd like help planning a custom Sikkim / Darjeeling tour.")}
+              label="Chat on WhatsApp"
+              className="w-auto"
+            />
+          </div>
+        </section>
+      </ListBody>
     </>
   );
 }

@@ -1,0 +1,123 @@
+/**
+ * Small shared pieces of the catalogue pages: badges, rating stars, check and cross lists, chips.
+ */
+import { Check, Star, X } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { formatRating, formatReviewCount } from '~/lib/format';
+
+const badgeTones = {
+  /** Stored tags ('Best Seller', 'Most Popular', ...). */
+  tag: 'bg-marigold text-ink',
+  /** Stored discount labels ('20% Off', ...). */
+  offer: 'bg-flag-red text-white',
+  soft: 'bg-forest-50 text-forest-800 ring-1 ring-forest-100',
+  white: 'bg-white/95 text-ink shadow-sm',
+} as const;
+
+export function CatalogBadge({ tone = 'tag', className, ...props }: ComponentProps<'span'> & { tone?: keyof typeof badgeTones }) {
+  return (
+    <span
+      className={cn('inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap', badgeTones[tone], className)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * Five stars filled to the rounded rating (one star when `compact`), with the number and the review
+ * count (D4 stored fields).
+ */
+export function RatingStars({
+  rating,
+  reviewCount,
+  size = 'sm',
+  compact,
+  className,
+}: {
+  rating: number;
+  reviewCount: number;
+  size?: 'sm' | 'md';
+  compact?: boolean;
+  className?: string;
+}) {
+  const filled = Math.round(rating);
+  const starSize = size === 'md' ? 'size-5' : 'size-4';
+  const stars = compact ? [0] : [0, 1, 2, 3, 4];
+  return (
+    <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', size === 'md' ? 'text-base' : 'text-sm', className)}>
+      <span className="flex" aria-hidden>
+        {stars.map((i) => (
+          <Star key={i} className={cn(starSize, i < filled ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} />
+        ))}
+      </span>
+      <span className="sr-only">
+        Rated {formatRating(rating)} out of 5 from {formatReviewCount(reviewCount)}
+      </span>
+      <span aria-hidden className="font-semibold text-ink">
+        {formatRating(rating)}
+      </span>
+      <span aria-hidden className="text-muted">
+        ({formatReviewCount(reviewCount)})
+      </span>
+    </p>
+  );
+}
+
+/** A list with a check (included, features) or a cross (excluded) before each item. */
+export function MarkList({ items, mark, className }: { items: string[]; mark: 'check' | 'cross'; className?: string }) {
+  const Icon = mark === 'check' ? Check : X;
+  return (
+    <ul className={cn('space-y-2.5', className)}>
+      {items.map((item, i) => (
+        <li key={`${i}-${item}`} className="flex gap-3">
+          <span
+            className={cn(
+              'mt-0.5 grid size-6 shrink-0 place-items-center rounded-full',
+              mark === 'check' ? 'bg-forest-50 text-forest-700' : 'bg-[#fbeceb] text-flag-red',
+            )}
+          >
+            <Icon className="size-3.5" strokeWidth={3} aria-hidden />
+          </span>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A small icon-and-text fact: duration, location, seats. */
+export function Chip({ icon, children, className }: { icon?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <li className={cn('inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm text-ink', className)}>
+      {icon}
+      {children}
+    </li>
+  );
+}
+
+/** A grey block standing in for content that is loading. */
+export function Bone({ className }: { className?: string }) {
+  return <div aria-hidden className={cn('rounded-md bg-forest-50 motion-safe:animate-pulse', className)} />;
+}
+
+/** Title and optional intro of a section of a detail page. */
+export function SectionHeading({ id, children, intro }: { id?: string; children: ReactNode; intro?: ReactNode }) {
+  return (
+    <div className="mb-5">
+      <h2 id={id} className="text-2xl font-semibold text-ink md:text-3xl">
+        {children}
+      </h2>
+      {intro ? <p className="mt-2 text-muted">{intro}</p> : null}
+    </div>
+  );
+}
+
+/** The 'Currently Unavailable' overlay of an unavailable bike or car image (spec sections 2 and 4). */
+export function UnavailableOverlay({ large }: { large?: boolean }) {
+  return (
+    <div className={cn('absolute inset-0 grid place-items-center', large ? 'bg-ink/60' : 'bg-ink/55')}>
+      <span className={cn('rounded-full bg-white font-semibold text-ink shadow-lg', large ? 'px-5 py-2' : 'px-4 py-1.5 text-sm')}>Currently Unavailable</span>
+    </div>
+  );
+}

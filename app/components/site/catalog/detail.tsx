@@ -1,0 +1,275 @@
+/**
+ * The frame and parts of the three detail pages (design.md: a summary box that sticks beside the
+ * content on desktop and a bottom action bar on phones; trust, terms and help in plain words).
+ */
+import { ChevronRight, Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Settings } from '~/schemas/settings';
+import { cn } from '~/lib/cn';
+import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { WhatsAppIcon } from './actions';
+import { Picture } from '../picture';
+
+export function Breadcrumbs({ parent, current }: { parent: { to: string; label: string }; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-muted">
+        <li>
+          <Link to="/" className="hover:text-forest-700 hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden>
+          <ChevronRight className="size-4" />
+        </li>
+        <li>
+          <Link to={parent.to} className="hover:text-forest-700 hover:underline">
+            {parent.label}
+          </Link>
+        </li>
+        <li aria-hidden>
+          <ChevronRight className="size-4" />
+        </li>
+        <li aria-current="page" className="truncate font-medium text-ink">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * Detail page frame. Phones: header, gallery, summary, content, then a bar stuck to the bottom of
+ * the screen while the article is in view. Desktop: the summary sticks beside gallery and content.
+ */
+export function DetailLayout({
+  header,
+  gallery,
+  summary,
+  children,
+  after,
+  actionBar,
+}: {
+  header: ReactNode;
+  gallery: ReactNode;
+  summary: ReactNode;
+  children: ReactNode;
+  /** Full-width sections after the two columns ('You May Also Like', 'Ready to Drive'). */
+  after?: ReactNode;
+  actionBar: ReactNode;
+}) {
+  return (
+    <article>
+      <div className="bg-mist">
+        <div className="mx-auto max-w-7xl px-4 pt-24 pb-8 md:px-6 md:pt-28">{header}</div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 md:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-12 lg:py-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="lg:col-start-1 lg:row-start-1">{gallery}</div>
+        <aside aria-label="Summary" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="space-y-6 lg:sticky lg:top-24">{summary}</div>
+        </aside>
+        <div className="min-w-0 space-y-12 lg:col-start-1 lg:row-start-2">{children}</div>
+      </div>
+      {after}
+      {actionBar}
+    </article>
+  );
+}
+
+/**
+ * The phone's bottom bar: price and the two actions, stuck to the bottom while the article shows,
+ * above the promo banner when that is open (`--promo-offset`, its height plus 8px). It publishes
+ * its own height as `--action-bar-offset` so floating widgets can sit above it.
+ */
+export function MobileActionBar({ label, price, children }: { label: string; price: ReactNode; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--action-bar-offset', `${bar.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(bar);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--action-bar-offset');
+    };
+  }, []);
+  return (
+    <div
+      ref={ref}
+      data-mobile-action-bar
+      style={{ bottom: 'calc(var(--promo-offset, 8px) - 8px)' }}
+      className="sticky z-30 border-t border-forest-100 bg-white/95 shadow-[0_-6px_16px_rgba(28,36,33,0.08)] backdrop-blur lg:hidden"
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-muted">{label}</p>
+          <p className="leading-tight font-semibold text-forest-700">{price}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The summary box: price, facts, actions, reassurance. */
+export function SummaryCard({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('rounded-card bg-white p-6 shadow-lg ring-1 ring-forest-100', className)}>{children}</div>;
+}
+
+/** Label/value facts in the summary box or a specification grid (the icon sits in the term). */
+export function FactList({ facts, className }: { facts: { icon?: ReactNode; label: string; value: ReactNode }[]; className?: string }) {
+  return (
+    <dl className={cn('grid gap-3', className)}>
+      {facts.map((f) => (
+        <div key={f.label} className={cn('relative min-w-0', f.icon ? 'min-h-9 pl-12' : undefined)}>
+          <dt className="text-xs font-medium tracking-wide text-muted uppercase">
+            {f.icon ? <span className="absolute top-0 left-0 grid size-9 place-items-center rounded-full bg-forest-50 text-forest-700">{f.icon}</span> : null}
+            {f.label}
+          </dt>
+          <dd className="font-semibold text-ink">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Short reassurances under the actions (car trust points, package promises). */
+export function TrustPoints({ points }: { points: string[] }) {
+  return (
+    <ul className="space-y-2 text-sm">
+      {points.map((point) => (
+        <li key={point} className="flex items-center gap-2">
+          <ShieldCheck className="size-4 shrink-0 text-forest-500" aria-hidden />
+          {point}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Need Help? contacts from the company settings (D3): call, WhatsApp, e-mail, office hours. */
+export function HelpCard({ company, whatsappText, className }: { company: Settings['company']; whatsappText: string; className?: string }) {
+  return (
+    <section aria-label="Need help?" className={cn('rounded-card bg-forest-900 p-6 text-white', className)}>
+      <p className="font-display text-xl font-semibold text-white">Need Help?</p>
+      <p className="mt-1 text-sm text-forest-50">Our Gangtok team answers calls and messages every day.</p>
+      <ul className="mt-4 space-y-3 text-sm">
+        <li>
+          <a href={telLink(company.phone)} className="flex items-center gap-3 font-semibold hover:underline">
+            <Phone className="size-4 shrink-0 text-marigold-light" aria-hidden />
+            {company.phone}
+          </a>
+        </li>
+        <li>
+          <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 font-semibold hover:underline">
+            <WhatsAppIcon className="size-4 shrink-0 text-marigold-light" />
+            WhatsApp {company.whatsappNumber}
+          </a>
+        </li>
+        <li>
+          <a href={`mailto:${company.email}`} className="flex items-center gap-3 font-semibold break-all hover:underline">
+            <Mail className="size-4 shrink-0 text-marigold-light" aria-hidden />
+            {company.email}
+          </a>
+        </li>
+        {company.officeHours.map((h) => (
+          <li key={h.days} className="flex items-center gap-3 text-forest-50">
+            <Clock className="size-4 shrink-0 text-marigold-light" aria-hidden />
+            {h.days}: {h.hours}
+          </li>
+        ))}
+        <li className="flex items-start gap-3 text-forest-50">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-marigold-light" aria-hidden />
+          {company.address}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** Policy notes (D5) under small headings, e.g. Payment / Cancellation / Requirements. */
+export function PolicyGroups({ groups }: { groups: { title: string; icon: ReactNode; items: string[]; wide?: boolean }[] }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {groups
+        .filter((g) => g.items.length > 0)
+        .map((g) => (
+          <div key={g.title} className={cn('rounded-card border border-forest-100 bg-white p-5', g.wide && 'md:col-span-2')}>
+            <h3 className="flex items-center gap-2 font-sans text-base font-semibold">
+              <span className="text-forest-700">{g.icon}</span>
+              {g.title}
+            </h3>
+            <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-muted marker:text-forest-500">
+              {g.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+    </div>
+  );
+}
+
+/**
+ * Large image with a thumbnail grid beneath; a thumbnail swaps the large image. The first image is
+ * the page's largest paint, so it loads first with high priority; the small thumbnails sit right under
+ * it in the first view, so they load at once too, at low priority.
+ */
+export function ImageGallery({
+  images,
+  name,
+  overlay,
+  thumbnailsClassName = 'grid-cols-3',
+}: {
+  images: string[];
+  /** What the pictures show, for their text alternatives. */
+  name: string;
+  /** Drawn over the large image (the Unavailable overlay). */
+  overlay?: ReactNode;
+  thumbnailsClassName?: string;
+}) {
+  const list = [...new Set(images.filter(Boolean))];
+  if (list.length === 0) list.push('');
+  const [index, setIndex] = useState(0);
+  const current = Math.min(index, list.length - 1);
+  return (
+    <div>
+      <div className="relative aspect-[3/2] overflow-hidden rounded-card bg-mist">
+        <Picture
+          src={list[current]}
+          alt={list.length > 1 ? `${name}, photo ${current + 1} of ${list.length}` : name}
+          width={1200}
+          height={800}
+          priority
+          sizes="(min-width: 1024px) 60vw, 100vw"
+          className="size-full object-cover"
+        />
+        {overlay}
+      </div>
+      {list.length > 1 ? (
+        <ul className={cn('mt-3 grid gap-3', thumbnailsClassName)} aria-label="More photos">
+          {list.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show photo ${i + 1} of ${list.length}`}
+                aria-pressed={i === current}
+                className={cn(
+                  'block aspect-[3/2] w-full overflow-hidden rounded-lg bg-mist ring-2 ring-offset-2 transition',
+                  i === current ? 'ring-forest-700' : 'ring-transparent hover:ring-forest-200',
+                )}
+              >
+                <Picture src={src} alt="" width={300} height={200} loading="eager" fetchPriority="low" className="size-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
