@@ -11,7 +11,7 @@ const variants = {
   accent: 'bg-marigold text-ink hover:bg-marigold-light',
   outline: 'border border-forest-700 text-forest-700 hover:bg-forest-50',
   ghost: 'text-forest-700 hover:bg-forest-50',
-  whatsapp: 'bg-whatsapp-dark text-white hover:bg-[#0e6f64]',
+  whatsapp: 'bg-whatsapp-dark text-white hover:bg-whatsapp-darker',
   danger: 'bg-flag-red text-white hover:bg-[#a93226]',
 } as const;
 

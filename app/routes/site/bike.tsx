@@ -8,7 +8,7 @@ import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide
 import { data } from 'react-router';
 import { BookVehicleButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, TrustPoints, UnavailableOverlay, WhatsAppButton } from '~/components/site/catalog';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';
-import { MapFacade } from '~/components/site/home/map-facade';
+import { MapFacade } from '~/components/site/office-map';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_BIKE_PRICE, formatRupees, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';

@@ -6,7 +6,7 @@
 import { Clock, MapPin, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
 import { BikeCard, CatalogFilters, EmptyResult, ListBody, ListHero, listHref, Pagination, ResultsGrid, useListPending, WhatsAppButton } from '~/components/site/catalog';
-import { MapFacade } from '~/components/site/home/map-facade';
+import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';
 import { telLink, whatsappLink } from '~/lib/whatsapp';

@@ -10,7 +10,7 @@ import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lu
 import { data } from 'react-router';
 import { BookVehicleButton, Breadcrumbs, CarDetailSkeleton, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, TrustPoints, UnavailableOverlay, usePendingCarDetail, WhatsAppButton } from '~/components/site/catalog';
 import { carStructuredData } from '~/components/site/catalog/structured-data';
-import { MapFacade } from '~/components/site/home/map-facade';
+import { MapFacade } from '~/components/site/office-map';
 import { mapForLocation } from '~/components/site/office-map';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';

@@ -6,7 +6,7 @@
 import { Bus, MapPin } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import { CarCard, CarDetailSkeleton, CatalogFilters, EmptyResult, ListBody, ListHero, listHref, Pagination, ResultsGrid, useListPending, usePendingCarDetail } from '~/components/site/catalog';
-import { MapFacade } from '~/components/site/home/map-facade';
+import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { CAR_LOCATIONS } from '~/lib/constants';
 import { pageMeta } from '~/lib/meta';

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteNameFrom(matches),
   );
 
-const whatsappClass = buttonClass('whatsapp', 'md', 'bg-[#0e6f64] hover:bg-[#0b5a51]');
+const whatsappClass = buttonClass('whatsapp', 'md');
 
 export default function RuralTourism() {
   const site = useRouteLoaderData('routes/site/layout') as SiteLayoutData | undefined;
@@ -37,7 +37,7 @@ export default function RuralTourism() {
             Homestays with local families, home-cooked food, festivals and forest trails, far from the crowds and close to the people.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg', 'bg-[#0e6f64] hover:bg-[#0b5a51]')}>
+            <a href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
               <MessageCircle className="size-5" aria-hidden />
               Plan on WhatsApp
             </a>

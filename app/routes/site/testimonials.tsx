@@ -43,7 +43,7 @@ export default function Testimonials() {
                 href={whatsappLink(site.company.whatsappNumber, "Hello! I'd like to share my travel story.")}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={buttonClass('whatsapp', 'lg', 'bg-[#0e6f64] hover:bg-[#0b5a51]')}
+                className={buttonClass('whatsapp', 'lg')}
               >
                 <MessageCircle className="size-5" aria-hidden />
                 Share on WhatsApp

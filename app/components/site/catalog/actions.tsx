@@ -25,7 +25,7 @@ export function WhatsAppButton({ href, label = 'Ask on WhatsApp', className, com
       rel="noopener noreferrer"
       aria-label={compact ? label : undefined}
       // A darker green than the variant's: white text on it passes AA contrast (5.9:1).
-      className={buttonClass('whatsapp', 'md', cn('bg-[#0e6f64] hover:bg-[#0b5a51]', compact ? 'aspect-square px-0' : 'w-full', className))}
+      className={buttonClass('whatsapp', 'md', cn(compact ? 'aspect-square px-0' : 'w-full', className))}
     >
       <WhatsAppIcon />
       {compact ? null : label}

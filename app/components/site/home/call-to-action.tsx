@@ -22,7 +22,7 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
           <button type="button" {...dialogTrigger} onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
             Plan My Trip
           </button>
-          <a href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg', 'bg-[#0e6f64] hover:bg-[#0b5a51]')}>
+          <a href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
             <MessageCircle className="size-5" aria-hidden />
             WhatsApp Us
           </a>

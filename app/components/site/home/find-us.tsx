@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { telLink } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
-import { MapFacade } from './map-facade';
+import { MapFacade } from '~/components/site/office-map';
 import { SectionHeading } from './section-heading';
 
 export function FindUs({ map, company }: { map: Settings['map']; company: Settings['company'] }) {

@@ -29,10 +29,10 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
 
   if (!visible) return null;
   return (
-    <div data-widget="whatsapp" className="fixed right-4 z-40 flex flex-col items-end gap-3 transition-[bottom] duration-200 bottom-[calc(1rem+var(--promo-offset,0px))]">
+    <div data-widget="whatsapp" className="fixed right-4 z-40 flex flex-col items-end gap-3 transition-[bottom] duration-200 bottom-[calc(1rem+var(--promo-offset,0px)+var(--action-bar-offset,0px))]">
       {open ? (
         <div id={panelId} role="dialog" aria-label="Chat on WhatsApp" className="w-72 overflow-hidden rounded-panel bg-white shadow-2xl ring-1 ring-forest-100 motion-safe:animate-[fade-up_200ms_ease-out]">
-          <div className="bg-[#0e6f64] px-5 py-4 text-white">
+          <div className="bg-whatsapp-dark px-5 py-4 text-white">
             <p className="font-semibold">{companyName}</p>
             <p className="text-sm text-white/90">Typically replies within an hour</p>
           </div>
@@ -42,7 +42,7 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
               href={whatsappLink(number, "Hello! I'd like to plan a trip to Sikkim.")}
               target="_blank"
               rel="noopener noreferrer"
-              className="flex min-h-11 items-center justify-center gap-2 rounded-full bg-[#0e6f64] px-5 font-semibold text-white hover:bg-[#0e6f64]"
+              className="flex min-h-11 items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-5 font-semibold text-white hover:bg-whatsapp-darker"
             >
               <MessageCircle className="size-5" aria-hidden />
               Start Chat
@@ -57,7 +57,7 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
         aria-label={open ? 'Close WhatsApp chat' : 'Chat with us on WhatsApp'}
         onClick={() => setOpen((o) => !o)}
         className={cn(
-          'grid size-14 place-items-center rounded-full bg-[#0e6f64] text-white shadow-lg ring-4 ring-white/60 transition-transform hover:scale-105 motion-safe:animate-[fade-up_300ms_ease-out]',
+          'grid size-14 place-items-center rounded-full bg-whatsapp-dark text-white shadow-lg ring-4 ring-white/60 transition-transform hover:scale-105 motion-safe:animate-[fade-up_300ms_ease-out]',
         )}
       >
         {open ? <X className="size-6" aria-hidden /> : <MessageCircle className="size-7" aria-hidden />}
