@@ -11,7 +11,7 @@ import { cn } from '~/lib/cn';
 import { CONTACT_FOR_BIKE_PRICE, CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import type { PackageSummary } from '~/models/package.server';
 import { BookVehicleButton } from './catalog/actions';
-import { CatalogBadge, RatingStars, UnavailableOverlay } from './catalog/bits';
+import { CatalogBadge, Chip, RatingStars, UnavailableOverlay } from './catalog/bits';
 import { Picture } from './picture';
 
 /** Cards take `priority` when they open a list (the first image is often the largest paint). */
@@ -77,18 +77,15 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
         </CardTitle>
         <p className="line-clamp-2 text-sm text-muted">{item.description}</p>
         <ul className="flex flex-wrap gap-2" aria-label="Trip facts">
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-            <Clock className="size-4 text-forest-700" aria-hidden />
+          <Chip icon={<Clock className="size-4 text-forest-700" aria-hidden />}>
             {item.duration}
-          </li>
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-            <MapPin className="size-4 text-forest-700" aria-hidden />
+          </Chip>
+          <Chip icon={<MapPin className="size-4 text-forest-700" aria-hidden />}>
             {item.location}
-          </li>
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-            <Users className="size-4 text-forest-700" aria-hidden />
+          </Chip>
+          <Chip icon={<Users className="size-4 text-forest-700" aria-hidden />}>
             {item.people}
-          </li>
+          </Chip>
         </ul>
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
           <CardPrice label="Starting from" amount={item.price} contactText={CONTACT_FOR_PRICE} />
@@ -102,17 +99,24 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
   );
 }
 
+/** Image, stored tag and discount badges (D4), and the 'Currently Unavailable' overlay of a vehicle card. */
+function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean }) {
+  return (
+    <div className="relative aspect-[3/2] overflow-hidden bg-mist">
+      <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
+      <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+        {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
+        {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
+      </div>
+      {!item.available ? <UnavailableOverlay /> : null}
+    </div>
+  );
+}
+
 export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; headingLevel?: HeadingLevel; priority?: boolean }) {
   return (
     <article className={cardClass}>
-      <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-        <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
-        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
-          {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
-        </div>
-        {!item.available ? <UnavailableOverlay /> : null}
-      </div>
+      <VehicleMedia item={item} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-forest-700">{item.category}</p>
@@ -123,21 +127,18 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Specifications">
           {item.engineCapacity ? (
-            <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-              <Fuel className="size-4 text-forest-700" aria-hidden />
+            <Chip icon={<Fuel className="size-4 text-forest-700" aria-hidden />}>
               {item.engineCapacity}
-            </li>
+            </Chip>
           ) : null}
           {item.maxSpeed ? (
-            <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-              <Gauge className="size-4 text-forest-700" aria-hidden />
+            <Chip icon={<Gauge className="size-4 text-forest-700" aria-hidden />}>
               {item.maxSpeed}
-            </li>
+            </Chip>
           ) : null}
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm capitalize">
-            <Cog className="size-4 text-forest-700" aria-hidden />
+          <Chip icon={<Cog className="size-4 text-forest-700" aria-hidden />} className="capitalize">
             {item.gearType}
-          </li>
+          </Chip>
         </ul>
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
           <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_BIKE_PRICE} perDay />
@@ -157,14 +158,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
   const features = splitFeatures(item.features).slice(0, 2);
   return (
     <article className={cardClass}>
-      <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-        <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
-        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
-          {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
-        </div>
-        {!item.available ? <UnavailableOverlay /> : null}
-      </div>
+      <VehicleMedia item={item} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-forest-700 uppercase">{item.category}</p>
@@ -174,18 +168,15 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
           {item.model}
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Car facts">
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-            <Users className="size-4 text-forest-700" aria-hidden />
+          <Chip icon={<Users className="size-4 text-forest-700" aria-hidden />}>
             {seatsFromCapacity(item.capacity)} Seats
-          </li>
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm">
-            <MapPin className="size-4 text-forest-700" aria-hidden />
+          </Chip>
+          <Chip icon={<MapPin className="size-4 text-forest-700" aria-hidden />}>
             {item.location}
-          </li>
-          <li className="inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm capitalize">
-            <Cog className="size-4 text-forest-700" aria-hidden />
+          </Chip>
+          <Chip icon={<Cog className="size-4 text-forest-700" aria-hidden />} className="capitalize">
             {item.transmission}
-          </li>
+          </Chip>
         </ul>
         {features.length ? (
           <ul className="space-y-1.5 text-sm" aria-label="Features">
