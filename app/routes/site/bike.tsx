@@ -6,7 +6,7 @@
  */
 import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide-react';
 import { data } from 'react-router';
-import { BookVehicleButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, TrustPoints, UnavailableOverlay, WhatsAppButton } from '~/components/site/catalog';
+import { BookVehicleButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, SummaryPrice, TrustPoints, UnavailableOverlay, WhatsAppButton } from '~/components/site/catalog';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { env } from '~/lib/env.server';
@@ -75,11 +75,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
         summary={
           <>
             <SummaryCard>
-              <p className="text-xs font-medium tracking-wide text-muted uppercase">Daily rate</p>
-              <div className="mt-1 flex flex-wrap items-center gap-3">
-                <p className="text-2xl font-semibold text-forest-700">{price}</p>
-                {bike.featured && bike.discountLabel ? <CatalogBadge tone="offer">{bike.discountLabel}</CatalogBadge> : null}
-              </div>
+              <SummaryPrice label="Daily rate" price={price} discountLabel={bike.featured && bike.discountLabel ? bike.discountLabel : null} />
               <FactList className="mt-5 border-t border-forest-100 pt-5" facts={specs.slice(0, 2)} />
               <div className="mt-6 space-y-3">
                 <BookVehicleButton vehicle={vehicle} />

@@ -8,7 +8,7 @@
  */
 import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lucide-react';
 import { data } from 'react-router';
-import { BookVehicleButton, Breadcrumbs, CarDetailSkeleton, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, TrustPoints, UnavailableOverlay, usePendingCarDetail, WhatsAppButton } from '~/components/site/catalog';
+import { BookVehicleButton, Breadcrumbs, CarDetailSkeleton, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, SummaryPrice, TrustPoints, UnavailableOverlay, usePendingCarDetail, WhatsAppButton } from '~/components/site/catalog';
 import { carStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { mapForLocation } from '~/components/site/office-map';
@@ -90,11 +90,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
         summary={
           <>
             <SummaryCard>
-              <p className="text-xs font-medium tracking-wide text-muted uppercase">Daily rate</p>
-              <div className="mt-1 flex flex-wrap items-center gap-3">
-                <p className="text-2xl font-semibold text-forest-700">{price}</p>
-                {car.featured && car.discountLabel ? <CatalogBadge tone="offer">{car.discountLabel}</CatalogBadge> : null}
-              </div>
+              <SummaryPrice label="Daily rate" price={price} discountLabel={car.featured && car.discountLabel ? car.discountLabel : null} />
               <FactList
                 className="mt-5 grid-cols-2 border-t border-forest-100 pt-5"
                 facts={[

@@ -6,7 +6,7 @@
  */
 import { BadgeCheck, BedDouble, CalendarClock, Car, ChevronRight, Clock, FileText, MapPin, Tag, Users, Utensils, Wallet } from 'lucide-react';
 import { data } from 'react-router';
-import { BookPackageButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, PackageCard, PolicyGroups, RatingStars, SectionHeading, SummaryCard, toPackageCardItem, TrustPoints, WhatsAppButton } from '~/components/site/catalog';
+import { BookPackageButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, PackageCard, PolicyGroups, RatingStars, SectionHeading, SummaryCard, SummaryPrice, toPackageCardItem, TrustPoints, WhatsAppButton } from '~/components/site/catalog';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion';
 import { packageStructuredData } from '~/components/site/catalog/structured-data';
 import { env } from '~/lib/env.server';
@@ -83,11 +83,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
         summary={
           <>
             <SummaryCard>
-              <p className="text-xs font-medium tracking-wide text-muted uppercase">Price</p>
-              <div className="mt-1 flex flex-wrap items-center gap-3">
-                <p className="text-2xl font-semibold text-forest-700">{price}</p>
-                {p.discountLabel ? <CatalogBadge tone="offer">{p.discountLabel}</CatalogBadge> : null}
-              </div>
+              <SummaryPrice label="Price" price={price} discountLabel={p.discountLabel} />
               <FactList
                 className="mt-5 border-t border-forest-100 pt-5"
                 facts={[

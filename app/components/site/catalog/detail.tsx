@@ -9,6 +9,7 @@ import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { WhatsAppIcon } from './actions';
+import { CatalogBadge } from './bits';
 import { Picture } from '../picture';
 
 export function Breadcrumbs({ parent, current }: { parent: { to: string; label: string }; current: string }) {
@@ -118,6 +119,19 @@ export function MobileActionBar({ label, price, children }: { label: string; pri
 /** The summary box: price, facts, actions, reassurance. */
 export function SummaryCard({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn('rounded-card bg-white p-6 shadow-lg ring-1 ring-forest-100', className)}>{children}</div>;
+}
+
+/** The price line at the top of the summary box: label, price (or contact text, D12) and the stored discount badge (D4). */
+export function SummaryPrice({ label, price, discountLabel }: { label: string; price: string; discountLabel?: string | null }) {
+  return (
+    <>
+      <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
+      <div className="mt-1 flex flex-wrap items-center gap-3">
+        <p className="text-2xl font-semibold text-forest-700">{price}</p>
+        {discountLabel ? <CatalogBadge tone="offer">{discountLabel}</CatalogBadge> : null}
+      </div>
+    </>
+  );
 }
 
 /** Label/value facts in the summary box or a specification grid (the icon sits in the term). */

@@ -9,7 +9,7 @@ export { DetailError } from '../detail-error';
 export { BookPackageButton, BookVehicleButton, WhatsAppButton, WhatsAppIcon } from './actions';
 export { CatalogBadge, MarkList, RatingStars, SectionHeading, UnavailableOverlay } from './bits';
 export { CarDetailSkeleton, usePendingCarDetail } from './car-skeleton';
-export { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, PolicyGroups, SummaryCard, TrustPoints } from './detail';
+export { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, PolicyGroups, SummaryCard, SummaryPrice, TrustPoints } from './detail';
 export { JsonLd } from './json-ld';
 export { ListBody, ListHero, ResultsGrid } from './list-page';
 export { Pagination } from './pagination';
