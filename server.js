@@ -2,6 +2,7 @@
 // Static files and compression here; everything else lives in server/app.ts (TypeScript, bundled).
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production';
 const PORT = Number.parseInt(process.env.PORT || '3000', 10);
@@ -37,9 +38,13 @@ try {
       }
     });
   } else {
-    app.use('/assets', express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }));
-    app.use('/images', express.static(`${BUILD_DIR}/client/images`, { maxAge: '7d' }));
-    app.use(express.static(`${BUILD_DIR}/client`, { maxAge: '1h' }));
+    // The build writes .br and .gz copies next to each script, style and SVG (vite.config.ts);
+    // they are sent to browsers that accept them, brotli first.
+    const precompressed = (dir, serveStatic) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
+    app.use('/assets', precompressed(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y' }));
+    app.use('/images', precompressed(`${BUILD_DIR}/client/images`, { maxAge: '7d' }));
+    app.use(precompressed(`${BUILD_DIR}/client`, { maxAge: '1h', index: false }));
     serverModule = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
     await serverModule.start();
     app.use(serverModule.app);

@@ -1,6 +1,8 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
  * Form-only modules: they must stay in the lazily loaded dialog chunks, never in the shared chunk
@@ -8,8 +10,26 @@ import { defineConfig } from 'vite';
  */
 const FORM_ONLY = /[\\/]app[\\/](components[\\/]site[\\/]forms|components[\\/]ui[\\/](dialog|drawer|tabs|field|form-error)|schemas)[\\/.]/;
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the browser build's scripts, styles and SVGs,
+ * written once at build time and served by server.js (express-static-gzip). Compressing on the fly
+ * at request time uses a fast, weaker setting; the precompressed scripts are about 15% smaller.
+ */
+const precompress: Plugin = {
+  ...compression({
+    include: /\.(js|css|svg|json|xml|txt)$/,
+    threshold: 1024,
+    algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    logLevel: 'silent',
+  }),
+  applyToEnvironment: (environment) => environment.name === 'client',
+};
+
+/** Modules only the catalogue pages (/packages, /bikes, /cars and their details) use. */
+const CATALOG = /[\\/]app[\\/]components[\\/]site[\\/](catalog[\\/]|catalog-filters|cards|detail-error|not-found-view)/;
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress],
   resolve: { tsconfigPaths: true },
   environments: {
     // The server bundle's entry is our Express app (server/app.ts), which wraps the React Router build.
@@ -22,12 +42,18 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
+                // React and React Router, which every page needs, in one file of their own. (Groups
+                // pull in what their modules import, so this one must come first.)
+                { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
                 { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
+                // Shared site modules, with what they import (clsx, tailwind-merge, Radix Slot).
                 {
                   name: 'site',
-                  test: (id: string) => /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) && !FORM_ONLY.test(id),
+                  test: (id: string) => /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) && !FORM_ONLY.test(id) && !CATALOG.test(id),
                   minShareCount: 2,
                 },
+                // The catalogue's shared pieces (filters, cards, detail layout): only its six pages load them.
+                { name: 'catalog', test: CATALOG, minShareCount: 2 },
               ],
             },
           },

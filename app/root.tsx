@@ -8,7 +8,7 @@
 import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '~/components/ui/toast';
 import { publicEnv } from '~/lib/env.server';
 import { SITE_NAME } from '~/lib/meta';
 import type { Route } from './+types/root';

@@ -8,7 +8,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { CheckCircle2, Clock, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
 import { PageHeader } from '~/components/site/page-header';
 import { buttonClass } from '~/components/ui/button';

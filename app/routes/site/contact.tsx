@@ -8,7 +8,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
 import { OfficeMap, openStreetMapLink } from '~/components/site/office-map';
 import { PageHeader } from '~/components/site/page-header';

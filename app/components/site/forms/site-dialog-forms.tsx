@@ -7,7 +7,7 @@
 import { getFormProps, type FieldMetadata } from '@conform-to/react';
 import { Bike, Car, CheckCircle2, MessageCircle, Mountain } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toast';
 import type { output, ZodType } from 'zod';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Drawer, DrawerPanel } from '~/components/ui/drawer';

@@ -7,7 +7,7 @@
 import { useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toast';
 import type { z } from 'zod';
 import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toast';
 import type { RecentBooking } from '~/models/recent-bookings.server';
 import {
   RECENT_BOOKING_EVERY_MS,
