@@ -123,7 +123,7 @@ export function CatalogFilters({
       </form>
 
       <nav aria-label={filterLabel}>
-        <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+        <ul className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
           {options.map((option) => {
             const active = option.value === filterValue;
             return (

@@ -68,7 +68,7 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
       onKeyDown={onKeyDown}
       className={cn('relative rounded-card focus-visible:outline-offset-4', className)}
     >
-      <div ref={viewportRef} className="overflow-hidden py-4">
+      <div ref={viewportRef} className="relative overflow-hidden py-4">
         <div className="-ml-5 flex touch-pan-y touch-pinch-zoom justify-center-safe">
           {slides.map((slide, index) => (
             <div

@@ -22,7 +22,7 @@ export function ExpeditionPosters() {
         }
       />
       {/* A swipeable row on phones (focusable so keyboard users can scroll it), a grid from sm up. */}
-      <div role="region" aria-label="Expedition posters" tabIndex={0} className="-mx-4 mt-10 overflow-x-auto px-4 pb-2 sm:mx-0 sm:overflow-visible sm:px-0">
+      <div role="region" aria-label="Expedition posters" tabIndex={0} className="relative -mx-4 mt-10 overflow-x-auto px-4 pb-2 sm:mx-0 sm:overflow-visible sm:px-0">
       <ul className="flex snap-x snap-mandatory gap-4 sm:grid sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
         {expeditionPosters.map((poster) => (
           <li key={poster.title} className="group w-[72%] shrink-0 snap-center overflow-hidden rounded-card bg-forest-900 shadow-md sm:w-auto">

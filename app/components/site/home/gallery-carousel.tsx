@@ -96,7 +96,7 @@ export function GalleryCarousel() {
           className="relative mt-10 rounded-card"
           data-selected-index={selected}
         >
-          <div ref={viewportRef} className="overflow-hidden">
+          <div ref={viewportRef} className="relative overflow-hidden">
             <ul className="-ml-4 flex touch-pan-y">
               {homeGalleryImages.map((image, index) => (
                 <li

@@ -59,7 +59,7 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
   const showAnnouncement = announcement.enabled && announcement.text.trim() !== '';
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate flex min-h-[42rem] items-end overflow-hidden bg-forest-900 text-white md:min-h-[46rem] lg:min-h-[min(100svh,52rem)]">
+    <section aria-labelledby="hero-title" className="relative isolate flex min-h-[max(42rem,100svh)] items-end overflow-hidden bg-forest-900 text-white md:min-h-[max(46rem,100svh)] lg:min-h-[min(100svh,52rem)]">
       <div className="absolute inset-0 -z-20" data-hero-ready={settled} data-hero-current={imageIndex}>
         {HERO_IMAGES.map((src, index) =>
           index === 0 || settled ? (
