@@ -2,11 +2,12 @@
  * The document: fonts, styles, canonical and Open Graph tags (D10), toasts, global error boundary.
  * Site and admin chrome live in their layouts.
  *
- * Fonts: only the latin, weight-axis files of Inter and Fraunces are served (about 85 KB together),
- * declared here with font-display swap and preloaded, since the first view uses both.
+ * Fonts: Inter (weights 400-700) and Fraunces (600) from @fontsource, subset to the characters the
+ * site uses by scripts/subset-fonts.ts (about 37 KB together), declared here with font-display swap
+ * and preloaded, since the first view uses both.
  */
-import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import frauncesLatin from '~/assets/fonts/fraunces-latin-600.woff2?url';
+import interLatin from '~/assets/fonts/inter-latin-400-700.woff2?url';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { Toaster } from '~/components/ui/toast';
 import { publicEnv } from '~/lib/env.server';
@@ -28,8 +29,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 const fontFaces = `
-@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatin}) format('woff2-variations'),url(${interLatin}) format('woff2')}
-@font-face{font-family:'Fraunces Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${frauncesLatin}) format('woff2-variations'),url(${frauncesLatin}) format('woff2')}
+@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:400 700;src:url(${interLatin}) format('woff2-variations'),url(${interLatin}) format('woff2')}
+@font-face{font-family:'Fraunces Variable';font-style:normal;font-display:swap;font-weight:600;src:url(${frauncesLatin}) format('woff2')}
 `;
 
 export function Layout({ children }: { children: React.ReactNode }) {
