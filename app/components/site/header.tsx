@@ -47,10 +47,14 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
         scrolled || menuOpen ? 'bg-white text-ink shadow-md' : overHero ? 'bg-gradient-to-b from-black/45 to-transparent text-white' : 'bg-white/95 text-ink backdrop-blur',
       )}
     >
-      <div className="container-page flex h-16 items-center justify-between gap-3 md:h-18">
-        <Link to="/" className={cn('flex shrink-0 items-center gap-2.5 font-display text-lg font-semibold', transparent ? 'text-white' : 'text-forest-700')}>
-          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
-          <span className="md:sr-only xl:not-sr-only">{companyName}</span>
+      <div className="container-page flex h-16 items-center justify-between gap-2 md:h-18 md:gap-3">
+        {/* The name (from settings, any length) gives way before the phone and menu buttons do. */}
+        <Link
+          to="/"
+          className={cn('flex min-w-0 items-center gap-2 font-display text-[0.95rem] font-semibold sm:text-lg md:shrink-0', transparent ? 'text-white' : 'text-forest-700')}
+        >
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+          <span className="truncate md:sr-only xl:not-sr-only">{companyName}</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-0.5 lg:gap-1">
@@ -62,9 +66,9 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
                   className={({ isActive }) =>
                     cn(
                       'block rounded-full px-2 py-2 text-[0.875rem] font-medium whitespace-nowrap transition-colors lg:px-3 lg:text-[0.95rem]',
-                      transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50 hover:text-forest-700',
+                      transparent ? 'text-white hover:bg-white/15' : 'hover:bg-forest-50 hover:text-forest-700',
+                      !transparent && (isActive ? 'text-forest-700' : 'text-ink'),
                       isActive && 'underline decoration-marigold decoration-2 underline-offset-8',
-                      isActive && !transparent && 'text-forest-700',
                     )
                   }
                 >
@@ -78,11 +82,11 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
           type="button"
           {...dialogTrigger}
           onClick={() => openInquiry()}
-          className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'hidden shrink-0 md:inline-flex')}
+          className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'shrink-0 max-md:hidden')}
         >
           Book Now
         </button>
-        <div className="flex items-center gap-1 md:hidden">
+        <div className="flex shrink-0 items-center gap-1 md:hidden">
           <a
             href={telLink(phone)}
             aria-label={`Call us at ${phone}`}
@@ -111,7 +115,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
                   to={link.to}
                   end={link.to === '/'}
                   className={({ isActive }) =>
-                    cn('block rounded-lg px-3 py-3 font-medium text-ink hover:bg-forest-50', isActive && 'bg-forest-50 text-forest-700')
+                    cn('block rounded-lg px-3 py-3 font-medium hover:bg-forest-50', isActive ? 'bg-forest-50 text-forest-700' : 'text-ink')
                   }
                 >
                   {link.label}

@@ -61,9 +61,11 @@ export function mapForLocation(location: string | null | undefined, office: Sett
  */
 export function MapFacade({ map, className }: { map: Settings['map']; className?: string }) {
   const [loaded, setLoaded] = useState(false);
-  if (loaded) return <OfficeMap map={map} className={cn('h-80 md:h-full', className)} />;
+  // `className` sets the box's height; the default fills a grid cell from md up.
+  const size = className ?? 'h-80 md:h-full';
+  if (loaded) return <OfficeMap map={map} className={size} />;
   return (
-    <div className={cn('relative isolate h-80 overflow-hidden rounded-card bg-[#e8efe9] md:h-full', className)} data-map-facade>
+    <div className={cn('relative isolate overflow-hidden rounded-card bg-[#e8efe9]', size)} data-map-facade>
       <svg aria-hidden viewBox="0 0 600 400" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 -z-10 size-full">
         <rect width="600" height="400" fill="#e8efe9" />
         <path d="M0 300c80-30 140-10 210-40s120-90 200-80 130 40 190 20v200H0z" fill="#d3e8e3" />

@@ -6,7 +6,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
 export const inputClass =
-  'block min-h-11 w-full rounded-xl border border-forest-200 bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/70 ' +
+  'block w-full rounded-xl border border-forest-200 bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/70 ' +
   'focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-marigold ' +
   'aria-[invalid=true]:border-flag-red disabled:bg-mist';
 
@@ -52,7 +52,7 @@ export function Field({ id, label, errors, hint, required, className, children }
 }
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input className={cn(inputClass, className)} {...props} />;
+  return <input className={cn(inputClass, 'min-h-11', className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
@@ -61,7 +61,7 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 
 export function Select({ className, children, ...props }: ComponentProps<'select'>) {
   return (
-    <select className={cn(inputClass, 'appearance-auto pr-8', className)} {...props}>
+    <select className={cn(inputClass, 'min-h-11 appearance-auto pr-8', className)} {...props}>
       {children}
     </select>
   );

@@ -109,7 +109,7 @@ export default function About() {
             <Link to="/contact" className={buttonClass('accent', 'lg')}>
               Contact Us
             </Link>
-            <Link to="/packages" className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-white/40 hover:bg-white/10')}>
+            <Link to="/packages" className={buttonClass('light', 'lg')}>
               Browse Tour Packages
             </Link>
           </div>

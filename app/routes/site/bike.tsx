@@ -76,7 +76,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
           <>
             <SummaryCard>
               <SummaryPrice label="Daily rate" price={price} discountLabel={bike.featured && bike.discountLabel ? bike.discountLabel : null} />
-              <FactList className="mt-5 border-t border-forest-100 pt-5" facts={specs.slice(0, 2)} />
+              <FactList className="mt-5 gap-3 border-t border-forest-100 pt-5" facts={specs.slice(0, 2)} />
               <div className="mt-6 space-y-3">
                 <BookVehicleButton vehicle={vehicle} />
                 <WhatsAppButton href={whatsappHref} />
@@ -91,7 +91,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
         actionBar={
           <MobileActionBar label="Daily rate" price={price}>
             <WhatsAppButton href={whatsappHref} compact />
-            <BookVehicleButton vehicle={vehicle} className="w-auto" />
+            <BookVehicleButton vehicle={vehicle} fullWidth={false} />
           </MobileActionBar>
         }
       >
@@ -108,7 +108,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
         {features.length > 0 ? (
           <section aria-labelledby="features-title">
             <SectionHeading id="features-title">Features</SectionHeading>
-            <MarkList items={features} mark="check" className="grid gap-3 space-y-0 sm:grid-cols-2" />
+            <MarkList items={features} mark="check" className="grid gap-3 sm:grid-cols-2" />
           </section>
         ) : null}
 
@@ -116,12 +116,12 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="location-title" intro={`Pick up at ${map.address || company.address}, or ask us to deliver to your hotel.`}>
             Pickup Location
           </SectionHeading>
-          <MapFacade map={map} className="h-80 md:h-80" />
+          <MapFacade map={map} className="h-80" />
         </section>
 
         <section aria-labelledby="terms-title">
           <SectionHeading id="terms-title">Rental Terms</SectionHeading>
-          <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
+          <MarkList items={terms} mark="check" className="space-y-2.5 rounded-card bg-mist p-6" />
         </section>
 
         <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="lg:hidden" />

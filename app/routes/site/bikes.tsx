@@ -78,7 +78,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
         <Pagination pathname={PATH} params={{ q, filter }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="bikes" />
 
         <section aria-labelledby="bike-pickup" className="grid gap-8 pt-8 lg:grid-cols-[1.3fr_1fr] lg:items-stretch">
-          <MapFacade map={map} className="h-80 md:h-80 lg:h-full lg:min-h-96" />
+          <MapFacade map={map} className="h-80 lg:h-full lg:min-h-96" />
           <div className="flex flex-col rounded-card bg-forest-900 p-6 text-white md:p-10">
             <p className="text-sm font-semibold tracking-[0.14em] text-marigold-light uppercase">Pick up in Gangtok</p>
             <h2 id="bike-pickup" className="mt-2 text-3xl font-semibold text-white">
@@ -102,7 +102,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
             </ul>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:mt-auto lg:pt-8">
               <WhatsAppButton href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")} label="Chat on WhatsApp" className="sm:w-auto" />
-              <a href={telLink(company.phone)} className={buttonClass('outline', 'md', 'border-white text-white hover:bg-white/10')}>
+              <a href={telLink(company.phone)} className={buttonClass('outlineLight')}>
                 <Phone className="size-5" aria-hidden />
                 Call {company.phone}
               </a>

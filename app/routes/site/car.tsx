@@ -92,7 +92,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
             <SummaryCard>
               <SummaryPrice label="Daily rate" price={price} discountLabel={car.featured && car.discountLabel ? car.discountLabel : null} />
               <FactList
-                className="mt-5 grid-cols-2 border-t border-forest-100 pt-5"
+                className="mt-5 grid-cols-2 gap-3 border-t border-forest-100 pt-5"
                 facts={[
                   { icon: <Users className="size-4" aria-hidden />, label: 'Seats', value: seats },
                   { icon: <Cog className="size-4" aria-hidden />, label: 'Gearbox', value: car.transmission === 'automatic' ? 'Automatic' : 'Manual' },
@@ -132,7 +132,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
         actionBar={
           <MobileActionBar label="Daily rate" price={price}>
             <WhatsAppButton href={whatsappHref} compact />
-            <BookVehicleButton vehicle={vehicle} className="w-auto" />
+            <BookVehicleButton vehicle={vehicle} fullWidth={false} />
           </MobileActionBar>
         }
       >
@@ -144,7 +144,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
         {features.length > 0 ? (
           <section aria-labelledby="features-title">
             <SectionHeading id="features-title">Features</SectionHeading>
-            <MarkList items={features} mark="check" className="grid gap-3 space-y-0 sm:grid-cols-2" />
+            <MarkList items={features} mark="check" className="grid gap-3 sm:grid-cols-2" />
           </section>
         ) : null}
 
@@ -162,12 +162,12 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
               Location: {location}
             </span>
           </SectionHeading>
-          <MapFacade map={map} className="h-80 md:h-80" />
+          <MapFacade map={map} className="h-80" />
         </section>
 
         <section aria-labelledby="terms-title">
           <SectionHeading id="terms-title">Rental Terms</SectionHeading>
-          <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
+          <MarkList items={terms} mark="check" className="space-y-2.5 rounded-card bg-mist p-6" />
         </section>
 
         <HelpCard company={company} whatsappText={whatsappText} className="lg:hidden" />

@@ -109,7 +109,7 @@ export default function Cars({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <MapFacade map={map} className="h-80 md:h-80 lg:h-full lg:min-h-96" />
+          <MapFacade map={map} className="h-80 lg:h-full lg:min-h-96" />
         </section>
 
         <section aria-labelledby="special-vehicles" className="relative overflow-hidden rounded-card bg-forest-900 p-6 text-white md:p-10">

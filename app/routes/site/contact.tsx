@@ -102,7 +102,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to know more about your tours.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
                 <MessageCircle className="size-4" aria-hidden /> WhatsApp us
               </a>
-              <a href={`mailto:${company.email}`} className={buttonClass('outline', 'md', 'border-white text-white hover:bg-forest-800')}>
+              <a href={`mailto:${company.email}`} className={buttonClass('outlineLight')}>
                 <Mail className="size-4" aria-hidden /> {company.email}
               </a>
             </div>

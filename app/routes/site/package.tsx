@@ -85,7 +85,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
             <SummaryCard>
               <SummaryPrice label="Price" price={price} discountLabel={p.discountLabel} />
               <FactList
-                className="mt-5 border-t border-forest-100 pt-5"
+                className="mt-5 gap-3 border-t border-forest-100 pt-5"
                 facts={[
                   { icon: <Clock className="size-4" aria-hidden />, label: 'Duration', value: p.duration },
                   { icon: <Users className="size-4" aria-hidden />, label: 'Group size', value: p.people },
@@ -122,7 +122,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
         actionBar={
           <MobileActionBar label={p.duration} price={price}>
             <WhatsAppButton href={whatsappHref} compact />
-            <BookPackageButton item={bookable} className="w-auto" />
+            <BookPackageButton item={bookable} fullWidth={false} />
           </MobileActionBar>
         }
       >
@@ -206,11 +206,11 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
             <h2 id="included-title" className="text-2xl font-semibold">
               What&apos;s Included
             </h2>
-            <MarkList items={p.inclusions} mark="check" className="mt-4" />
+            <MarkList items={p.inclusions} mark="check" className="mt-4 space-y-2.5" />
           </div>
           <div className="rounded-card border border-forest-100 p-6">
             <h2 className="text-2xl font-semibold">Not Included</h2>
-            <MarkList items={p.exclusions} mark="cross" className="mt-4" />
+            <MarkList items={p.exclusions} mark="cross" className="mt-4 space-y-2.5" />
           </div>
         </section>
 

@@ -96,7 +96,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             <WhatsAppButton
               href={whatsappLink(whatsappNumber, "Hello! I'd like help planning a custom Sikkim / Darjeeling tour.")}
               label="Chat on WhatsApp"
-              className="w-auto"
+              fullWidth={false}
             />
           </div>
         </section>

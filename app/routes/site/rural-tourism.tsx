@@ -41,7 +41,7 @@ export default function RuralTourism() {
               <MessageCircle className="size-5" aria-hidden />
               Plan on WhatsApp
             </a>
-            <Link to="/packages?category=rural" className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-white/40 hover:bg-white/10')}>
+            <Link to="/packages?category=rural" className={buttonClass('light', 'lg')}>
               Rural Tour Packages
             </Link>
           </div>

@@ -65,10 +65,11 @@ export function RatingStars({
 }
 
 /** A list with a check (included, features) or a cross (excluded) before each item. */
+/** A list with a check or cross per item; `className` sets its spacing or grid (e.g. space-y-2.5). */
 export function MarkList({ items, mark, className }: { items: string[]; mark: 'check' | 'cross'; className?: string }) {
   const Icon = mark === 'check' ? Check : X;
   return (
-    <ul className={cn('space-y-2.5', className)}>
+    <ul className={className}>
       {items.map((item, i) => (
         <li key={`${i}-${item}`} className="flex gap-3">
           <span

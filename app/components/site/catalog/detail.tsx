@@ -137,7 +137,7 @@ export function SummaryPrice({ label, price, discountLabel }: { label: string; p
 /** Label/value facts in the summary box or a specification grid (the icon sits in the term). */
 export function FactList({ facts, className }: { facts: { icon?: ReactNode; label: string; value: ReactNode }[]; className?: string }) {
   return (
-    <dl className={cn('grid gap-3', className)}>
+    <dl className={cn('grid', className)}>
       {facts.map((f) => (
         <div key={f.label} className={cn('relative min-w-0', f.icon ? 'min-h-9 pl-12' : undefined)}>
           <dt className="text-xs font-medium tracking-wide text-muted uppercase">

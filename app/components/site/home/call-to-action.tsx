@@ -26,7 +26,7 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
             <MessageCircle className="size-5" aria-hidden />
             WhatsApp Us
           </a>
-          <a href={telLink(phone)} className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-white/40 hover:bg-white/10')}>
+          <a href={telLink(phone)} className={buttonClass('light', 'lg')}>
             <Phone className="size-5" aria-hidden />
             Call {phone}
           </a>

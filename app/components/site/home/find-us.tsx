@@ -12,7 +12,7 @@ export function FindUs({ map, company }: { map: Settings['map']; company: Settin
       <div className="container-page">
         <SectionHeading id="find-us-title" eyebrow="Visit us" title="Find Us in Gangtok" intro="Drop by our office for a cup of tea and a chat about your route." />
         <div className="mt-10 grid gap-8 md:grid-cols-[1.4fr_1fr]">
-          <MapFacade map={map} className="md:min-h-96" />
+          <MapFacade map={map} className="h-80 md:h-full md:min-h-96" />
           <div className="space-y-6 rounded-card bg-white p-6 shadow-sm md:p-8">
             <p className="flex gap-3">
               <MapPin className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />

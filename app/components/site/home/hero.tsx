@@ -141,7 +141,7 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
           <button type="button" {...dialogTrigger} onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
             Inquire Now
           </button>
-          <Link to="/packages" className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-white/40 hover:bg-white/10')}>
+          <Link to="/packages" className={buttonClass('light', 'lg')}>
             Explore Packages
           </Link>
         </div>

@@ -20,7 +20,7 @@ export function SectionHeading({
   action?: ReactNode;
 }) {
   return (
-    <div className={cn('flex flex-col gap-6 md:flex-row md:items-end md:justify-between', align === 'center' && 'items-center text-center md:flex-col md:items-center')}>
+    <div className={cn('flex flex-col gap-6', align === 'center' ? 'items-center text-center' : 'md:flex-row md:items-end md:justify-between')}>
       <div className={cn('max-w-2xl', align === 'center' && 'mx-auto')}>
         {eyebrow ? <p className={cn('eyebrow', tone === 'dark' && 'text-marigold-light')}>{eyebrow}</p> : null}
         <h2 id={id} className={`mt-2 text-title font-semibold text-balance ${tone === 'dark' ? 'text-white' : 'text-ink'}`}>
