@@ -2,13 +2,14 @@
  * Accessible carousel on Embla (D10: keyboard use of every carousel). A labelled region that moves
  * with the Left and Right arrow keys when focused, previous/next buttons (from `arrowsFrom` up),
  * slides labelled 'n of total', the selected slide marked with data-selected. Slide widths come from
- * CSS (`slideClassName`), so the server HTML already reserves the final layout.
+ * CSS (`slideClassName`), so the server HTML already reserves the final layout; Embla itself loads
+ * when the carousel nears the viewport or is reached for (useLazyEmblaCarousel).
  */
 import type { EmblaOptionsType } from 'embla-carousel';
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Children, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
+import { useLazyEmblaCarousel } from './use-lazy-embla';
 import { useReducedMotion } from './use-reduced-motion';
 
 type CarouselProps = {
@@ -27,7 +28,7 @@ type CarouselProps = {
 
 export function Carousel({ label, children, slideClassName, options, arrowsFrom = 'md', enlargeSelected, className }: CarouselProps) {
   const reducedMotion = useReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ align: 'center', loop: true, ...options, duration: reducedMotion ? 1 : 28 });
+  const [viewportRef, api, whenReady] = useLazyEmblaCarousel({ align: 'center', loop: true, ...options, duration: reducedMotion ? 1 : 28 });
   const [selected, setSelected] = useState(0);
   const slides = Children.toArray(children);
 
@@ -41,8 +42,8 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
     };
   }, [api]);
 
-  const prev = useCallback(() => api?.scrollPrev(), [api]);
-  const next = useCallback(() => api?.scrollNext(), [api]);
+  const prev = useCallback(() => whenReady((embla) => embla.scrollPrev()), [whenReady]);
+  const next = useCallback(() => whenReady((embla) => embla.scrollNext()), [whenReady]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft') {

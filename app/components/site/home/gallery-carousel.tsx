@@ -3,13 +3,13 @@
  * bar then an automatic move while the carousel is on screen and not hovered or focused, an 800 ms
  * lock between moves, wrapping both ways. No automatic movement with reduced motion.
  */
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { buttonClass } from '~/components/ui/button';
 import { SectionReveal } from '~/components/ui/section-reveal';
+import { useLazyEmblaCarousel } from '~/components/ui/use-lazy-embla';
 import { useReducedMotion } from '~/components/ui/use-reduced-motion';
 import { homeGalleryImages } from '~/content/gallery';
 import { GALLERY_LOCK_MS, GALLERY_PROGRESS_MS } from './helpers';
@@ -17,7 +17,7 @@ import { SectionHeading } from './section-heading';
 
 export function GalleryCarousel() {
   const reducedMotion = useReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', duration: reducedMotion ? 1 : 30 });
+  const [viewportRef, api, whenReady] = useLazyEmblaCarousel({ loop: true, align: 'start', duration: reducedMotion ? 1 : 30 });
   const [selected, setSelected] = useState(0);
   const [onScreen, setOnScreen] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -44,15 +44,15 @@ export function GalleryCarousel() {
   }, []);
 
   const move = useCallback(
-    (direction: 1 | -1) => {
-      if (!api) return;
-      const now = Date.now();
-      if (now - lastMove.current < GALLERY_LOCK_MS) return;
-      lastMove.current = now;
-      if (direction === 1) api.scrollNext();
-      else api.scrollPrev();
-    },
-    [api],
+    (direction: 1 | -1) =>
+      whenReady((embla) => {
+        const now = Date.now();
+        if (now - lastMove.current < GALLERY_LOCK_MS) return;
+        lastMove.current = now;
+        if (direction === 1) embla.scrollNext();
+        else embla.scrollPrev();
+      }),
+    [whenReady],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

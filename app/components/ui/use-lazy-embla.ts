@@ -1,0 +1,81 @@
+/**
+ * Embla carousels that load Embla (about 6 KB compressed) only when they are needed: when the
+ * carousel comes within 400 px of the viewport, or a visitor points at, touches or focuses it. The
+ * server HTML already lays the slides out (CSS widths, overflow hidden), so until then the carousel
+ * looks the same and simply does not move. Carousels below the fold thus stay out of the first load.
+ *
+ * Same shape as embla-carousel-react's `useEmblaCarousel`: `[viewportRef, api]`, plus `whenReady`,
+ * which runs a callback with the api at once or as soon as Embla has started (an arrow pressed
+ * before then is not lost). `api` is undefined until Embla runs; options are compared by value.
+ */
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** How far below (or above) the viewport a carousel starts loading Embla. */
+export const EMBLA_LOAD_MARGIN = '400px 0px';
+
+type Ready = (api: EmblaCarouselType) => void;
+
+export function useLazyEmblaCarousel(
+  options: EmblaOptionsType,
+): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined, (callback: Ready) => void] {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const pending = useRef<Ready[]>([]);
+  const optionsKey = JSON.stringify(options);
+
+  // Near the viewport, or reached for: start loading.
+  useEffect(() => {
+    if (!node || wanted) return;
+    const want = () => setWanted(true);
+    const target = node.parentElement ?? node;
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    for (const type of events) target.addEventListener(type, want, { passive: true, once: true });
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'undefined') want();
+    else {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), { rootMargin: EMBLA_LOAD_MARGIN });
+      observer.observe(node);
+    }
+    return () => {
+      observer?.disconnect();
+      for (const type of events) target.removeEventListener(type, want);
+    };
+  }, [node, wanted]);
+
+  useEffect(() => {
+    if (!node || !wanted) return;
+    let cancelled = false;
+    let instance: EmblaCarouselType | undefined;
+    import('embla-carousel').then(
+      ({ default: EmblaCarousel }) => {
+        if (cancelled) return;
+        instance = EmblaCarousel(node, JSON.parse(optionsKey) as EmblaOptionsType);
+        setApi(instance);
+        for (const callback of pending.current.splice(0)) callback(instance);
+      },
+      () => {
+        // Embla failed to load (offline, new deployment): the slides stay readable, just static.
+      },
+    );
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [node, wanted, optionsKey]);
+
+  const whenReady = useCallback(
+    (callback: Ready) => {
+      if (api) callback(api);
+      else {
+        pending.current.push(callback);
+        setWanted(true);
+      }
+    },
+    [api],
+  );
+
+  return [setNode, api, whenReady];
+}
