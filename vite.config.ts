@@ -25,6 +25,8 @@ const precompress: Plugin = {
   applyToEnvironment: (environment) => environment.name === 'client',
 };
 
+/** Modules only the catalogue's list pages (/packages, /bikes, /cars) use. */
+const CATALOG_LIST = /[\\/]app[\\/]components[\\/]site[\\/](catalog-filters|catalog[\\/](list-page|pagination))/;
 /** Modules only the catalogue pages (/packages, /bikes, /cars and their details) use. */
 const CATALOG = /[\\/]app[\\/]components[\\/]site[\\/](catalog[\\/]|catalog-filters|cards|detail-error|not-found-view)/;
 
@@ -52,7 +54,9 @@ export default defineConfig({
                   test: (id: string) => /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) && !FORM_ONLY.test(id) && !CATALOG.test(id),
                   minShareCount: 2,
                 },
-                // The catalogue's shared pieces (filters, cards, detail layout): only its six pages load them.
+                // The catalogue's shared pieces: the three list pages' (filters, pagination) and what
+                // list and detail pages share (cards, detail layout, actions).
+                { name: 'catalog-list', test: CATALOG_LIST, minShareCount: 2 },
                 { name: 'catalog', test: CATALOG, minShareCount: 2 },
               ],
             },

@@ -6,7 +6,11 @@
  */
 import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide-react';
 import { data } from 'react-router';
-import { BookVehicleButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, SummaryPrice, TrustPoints, UnavailableOverlay, WhatsAppButton } from '~/components/site/catalog';
+import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
+import { CatalogBadge, MarkList, RatingStars, SectionHeading, UnavailableOverlay } from '~/components/site/catalog/bits';
+import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
+import { JsonLd } from '~/components/site/catalog/json-ld';
+import { DetailError } from '~/components/site/detail-error';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { env } from '~/lib/env.server';

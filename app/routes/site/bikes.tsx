@@ -5,7 +5,11 @@
  */
 import { Clock, MapPin, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
-import { BikeCard, CatalogFilters, EmptyResult, ListBody, ListHero, listHref, Pagination, ResultsGrid, useListPending, WhatsAppButton } from '~/components/site/catalog';
+import { BikeCard } from '~/components/site/cards';
+import { CatalogFilters, EmptyResult, listHref, useListPending } from '~/components/site/catalog-filters';
+import { WhatsAppButton } from '~/components/site/catalog/actions';
+import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
+import { Pagination } from '~/components/site/catalog/pagination';
 import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';

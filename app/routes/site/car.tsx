@@ -8,7 +8,12 @@
  */
 import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lucide-react';
 import { data } from 'react-router';
-import { BookVehicleButton, Breadcrumbs, CarDetailSkeleton, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, RatingStars, SectionHeading, SummaryCard, SummaryPrice, TrustPoints, UnavailableOverlay, usePendingCarDetail, WhatsAppButton } from '~/components/site/catalog';
+import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
+import { CatalogBadge, MarkList, RatingStars, SectionHeading, UnavailableOverlay } from '~/components/site/catalog/bits';
+import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
+import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
+import { JsonLd } from '~/components/site/catalog/json-ld';
+import { DetailError } from '~/components/site/detail-error';
 import { carStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { mapForLocation } from '~/components/site/office-map';

@@ -5,7 +5,11 @@
  */
 import { Bus, MapPin } from 'lucide-react';
 import { Link, redirect } from 'react-router';
-import { CarCard, CarDetailSkeleton, CatalogFilters, EmptyResult, ListBody, ListHero, listHref, Pagination, ResultsGrid, useListPending, usePendingCarDetail } from '~/components/site/catalog';
+import { CarCard } from '~/components/site/cards';
+import { CatalogFilters, EmptyResult, listHref, useListPending } from '~/components/site/catalog-filters';
+import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
+import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
+import { Pagination } from '~/components/site/catalog/pagination';
 import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { CAR_LOCATIONS } from '~/lib/constants';

@@ -6,7 +6,12 @@
  */
 import { BadgeCheck, BedDouble, CalendarClock, Car, ChevronRight, Clock, FileText, MapPin, Tag, Users, Utensils, Wallet } from 'lucide-react';
 import { data } from 'react-router';
-import { BookPackageButton, Breadcrumbs, CatalogBadge, DetailError, DetailLayout, FactList, HelpCard, ImageGallery, JsonLd, MarkList, MobileActionBar, PackageCard, PolicyGroups, RatingStars, SectionHeading, SummaryCard, SummaryPrice, toPackageCardItem, TrustPoints, WhatsAppButton } from '~/components/site/catalog';
+import { PackageCard, toPackageCardItem } from '~/components/site/cards';
+import { BookPackageButton, WhatsAppButton } from '~/components/site/catalog/actions';
+import { CatalogBadge, MarkList, RatingStars, SectionHeading } from '~/components/site/catalog/bits';
+import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, PolicyGroups, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
+import { JsonLd } from '~/components/site/catalog/json-ld';
+import { DetailError } from '~/components/site/detail-error';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion';
 import { packageStructuredData } from '~/components/site/catalog/structured-data';
 import { env } from '~/lib/env.server';

@@ -4,7 +4,11 @@
  */
 import { MessageSquareText } from 'lucide-react';
 import { redirect } from 'react-router';
-import { CatalogFilters, EmptyResult, ListBody, ListHero, listHref, PackageCard, Pagination, ResultsGrid, toPackageCardItem, useListPending, WhatsAppButton } from '~/components/site/catalog';
+import { PackageCard, toPackageCardItem } from '~/components/site/cards';
+import { CatalogFilters, EmptyResult, listHref, useListPending } from '~/components/site/catalog-filters';
+import { WhatsAppButton } from '~/components/site/catalog/actions';
+import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
+import { Pagination } from '~/components/site/catalog/pagination';
 import { useSiteDialogs } from '~/components/site/site-dialogs';
 import { buttonClass } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';
