@@ -80,7 +80,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
           <>
             <SummaryCard>
               <SummaryPrice label="Daily rate" price={price} discountLabel={bike.featured && bike.discountLabel ? bike.discountLabel : null} />
-              <FactList className="mt-5 gap-3 border-t border-forest-100 pt-5" facts={specs.slice(0, 2)} />
+              <FactList variant="summary" facts={specs.slice(0, 2)} />
               <div className="mt-6 space-y-3">
                 <BookVehicleButton vehicle={vehicle} />
                 <WhatsAppButton href={whatsappHref} />
@@ -106,13 +106,13 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="specs-title">
           <SectionHeading id="specs-title">Specifications</SectionHeading>
-          <FactList facts={specs} className="grid-cols-2 gap-5 rounded-card border border-forest-100 p-5 md:p-6 xl:grid-cols-3" />
+          <FactList facts={specs} variant="panel" className="xl:grid-cols-3" />
         </section>
 
         {features.length > 0 ? (
           <section aria-labelledby="features-title">
             <SectionHeading id="features-title">Features</SectionHeading>
-            <MarkList items={features} mark="check" className="grid gap-3 sm:grid-cols-2" />
+            <MarkList items={features} mark="check" layout="columns" />
           </section>
         ) : null}
 
@@ -125,7 +125,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="terms-title">
           <SectionHeading id="terms-title">Rental Terms</SectionHeading>
-          <MarkList items={terms} mark="check" className="space-y-2.5 rounded-card bg-mist p-6" />
+          <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
         </section>
 
         <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="lg:hidden" />

@@ -97,7 +97,8 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
             <SummaryCard>
               <SummaryPrice label="Daily rate" price={price} discountLabel={car.featured && car.discountLabel ? car.discountLabel : null} />
               <FactList
-                className="mt-5 grid-cols-2 gap-3 border-t border-forest-100 pt-5"
+                variant="summary"
+                className="grid-cols-2"
                 facts={[
                   { icon: <Users className="size-4" aria-hidden />, label: 'Seats', value: seats },
                   { icon: <Cog className="size-4" aria-hidden />, label: 'Gearbox', value: car.transmission === 'automatic' ? 'Automatic' : 'Manual' },
@@ -149,14 +150,14 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
         {features.length > 0 ? (
           <section aria-labelledby="features-title">
             <SectionHeading id="features-title">Features</SectionHeading>
-            <MarkList items={features} mark="check" className="grid gap-3 sm:grid-cols-2" />
+            <MarkList items={features} mark="check" layout="columns" />
           </section>
         ) : null}
 
         {specs.length > 0 ? (
           <section aria-labelledby="specs-title">
             <SectionHeading id="specs-title">Specifications</SectionHeading>
-            <FactList facts={specs} className="grid-cols-2 gap-5 rounded-card border border-forest-100 p-5 md:p-6" />
+            <FactList facts={specs} variant="panel" />
           </section>
         ) : null}
 
@@ -172,7 +173,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
 
         <section aria-labelledby="terms-title">
           <SectionHeading id="terms-title">Rental Terms</SectionHeading>
-          <MarkList items={terms} mark="check" className="space-y-2.5 rounded-card bg-mist p-6" />
+          <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
         </section>
 
         <HelpCard company={company} whatsappText={whatsappText} className="lg:hidden" />

@@ -90,7 +90,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
             <SummaryCard>
               <SummaryPrice label="Price" price={price} discountLabel={p.discountLabel} />
               <FactList
-                className="mt-5 gap-3 border-t border-forest-100 pt-5"
+                variant="summary"
                 facts={[
                   { icon: <Clock className="size-4" aria-hidden />, label: 'Duration', value: p.duration },
                   { icon: <Users className="size-4" aria-hidden />, label: 'Group size', value: p.people },
@@ -211,11 +211,11 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
             <h2 id="included-title" className="text-2xl font-semibold">
               What&apos;s Included
             </h2>
-            <MarkList items={p.inclusions} mark="check" className="mt-4 space-y-2.5" />
+            <MarkList items={p.inclusions} mark="check" className="mt-4" />
           </div>
           <div className="rounded-card border border-forest-100 p-6">
             <h2 className="text-2xl font-semibold">Not Included</h2>
-            <MarkList items={p.exclusions} mark="cross" className="mt-4 space-y-2.5" />
+            <MarkList items={p.exclusions} mark="cross" className="mt-4" />
           </div>
         </section>
 

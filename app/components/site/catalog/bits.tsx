@@ -65,11 +65,23 @@ export function RatingStars({
 }
 
 /** A list with a check (included, features) or a cross (excluded) before each item. */
-/** A list with a check or cross per item; `className` sets its spacing or grid (e.g. space-y-2.5). */
-export function MarkList({ items, mark, className }: { items: string[]; mark: 'check' | 'cross'; className?: string }) {
+const markListLayouts = { stack: 'space-y-2.5', columns: 'grid gap-3 sm:grid-cols-2' } as const;
+
+/** A list with a check or cross per item, stacked or in two columns from sm up; `className` adds to it. */
+export function MarkList({
+  items,
+  mark,
+  layout = 'stack',
+  className,
+}: {
+  items: string[];
+  mark: 'check' | 'cross';
+  layout?: keyof typeof markListLayouts;
+  className?: string;
+}) {
   const Icon = mark === 'check' ? Check : X;
   return (
-    <ul className={className}>
+    <ul className={cn(markListLayouts[layout], className)}>
       {items.map((item, i) => (
         <li key={`${i}-${item}`} className="flex gap-3">
           <span

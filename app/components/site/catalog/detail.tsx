@@ -134,10 +134,28 @@ export function SummaryPrice({ label, price, discountLabel }: { label: string; p
   );
 }
 
-/** Label/value facts in the summary box or a specification grid (the icon sits in the term). */
-export function FactList({ facts, className }: { facts: { icon?: ReactNode; label: string; value: ReactNode }[]; className?: string }) {
+const factListVariants = {
+  /** Below the price in the summary box. */
+  summary: 'mt-5 gap-3 border-t border-forest-100 pt-5',
+  /** A bordered specification grid. */
+  panel: 'grid-cols-2 gap-5 rounded-card border border-forest-100 p-5 md:p-6',
+} as const;
+
+/**
+ * Label/value facts in the summary box or a specification grid (the icon sits in the term).
+ * `className` adds to the variant (more columns, say).
+ */
+export function FactList({
+  facts,
+  variant,
+  className,
+}: {
+  facts: { icon?: ReactNode; label: string; value: ReactNode }[];
+  variant: keyof typeof factListVariants;
+  className?: string;
+}) {
   return (
-    <dl className={cn('grid', className)}>
+    <dl className={cn('grid', factListVariants[variant], className)}>
       {facts.map((f) => (
         <div key={f.label} className={cn('relative min-w-0', f.icon ? 'min-h-9 pl-12' : undefined)}>
           <dt className="text-xs font-medium tracking-wide text-muted uppercase">
