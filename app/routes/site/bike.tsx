@@ -7,7 +7,7 @@
 import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide-react';
 import { data } from 'react-router';
 import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
-import { CatalogBadge, MarkList, RatingStars, SectionHeading, UnavailableOverlay } from '~/components/site/catalog/bits';
+import { CatalogBadge, DetailSection, MarkList, RatingStars, UnavailableOverlay } from '~/components/site/catalog/bits';
 import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
@@ -99,34 +99,27 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
           </MobileActionBar>
         }
       >
-        <section aria-labelledby="about-title">
-          <SectionHeading id="about-title">About this bike</SectionHeading>
+        <DetailSection id="about" title="About this bike">
           <p className="max-w-prose text-lg leading-relaxed">{bike.description}</p>
-        </section>
+        </DetailSection>
 
-        <section aria-labelledby="specs-title">
-          <SectionHeading id="specs-title">Specifications</SectionHeading>
+        <DetailSection id="specs" title="Specifications">
           <FactList facts={specs} variant="panel" className="xl:grid-cols-3" />
-        </section>
+        </DetailSection>
 
         {features.length > 0 ? (
-          <section aria-labelledby="features-title">
-            <SectionHeading id="features-title">Features</SectionHeading>
+          <DetailSection id="features" title="Features">
             <MarkList items={features} mark="check" layout="columns" />
-          </section>
+          </DetailSection>
         ) : null}
 
-        <section aria-labelledby="location-title">
-          <SectionHeading id="location-title" intro={`Pick up at ${map.address || company.address}, or ask us to deliver to your hotel.`}>
-            Pickup Location
-          </SectionHeading>
+        <DetailSection id="location" title="Pickup Location" intro={`Pick up at ${map.address || company.address}, or ask us to deliver to your hotel.`}>
           <MapFacade map={map} className="h-80" />
-        </section>
+        </DetailSection>
 
-        <section aria-labelledby="terms-title">
-          <SectionHeading id="terms-title">Rental Terms</SectionHeading>
+        <DetailSection id="terms" title="Rental Terms">
           <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
-        </section>
+        </DetailSection>
 
         <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="lg:hidden" />
       </DetailLayout>

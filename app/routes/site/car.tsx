@@ -9,7 +9,7 @@
 import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lucide-react';
 import { data } from 'react-router';
 import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
-import { CatalogBadge, MarkList, RatingStars, SectionHeading, UnavailableOverlay } from '~/components/site/catalog/bits';
+import { CatalogBadge, DetailSection, MarkList, RatingStars, UnavailableOverlay } from '~/components/site/catalog/bits';
 import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
 import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
@@ -142,39 +142,38 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
           </MobileActionBar>
         }
       >
-        <section aria-labelledby="about-title">
-          <SectionHeading id="about-title">About this car</SectionHeading>
+        <DetailSection id="about" title="About this car">
           <p className="max-w-prose text-lg leading-relaxed">{car.description}</p>
-        </section>
+        </DetailSection>
 
         {features.length > 0 ? (
-          <section aria-labelledby="features-title">
-            <SectionHeading id="features-title">Features</SectionHeading>
+          <DetailSection id="features" title="Features">
             <MarkList items={features} mark="check" layout="columns" />
-          </section>
+          </DetailSection>
         ) : null}
 
         {specs.length > 0 ? (
-          <section aria-labelledby="specs-title">
-            <SectionHeading id="specs-title">Specifications</SectionHeading>
+          <DetailSection id="specs" title="Specifications">
             <FactList facts={specs} variant="panel" />
-          </section>
+          </DetailSection>
         ) : null}
 
-        <section aria-labelledby="location-title">
-          <SectionHeading id="location-title" intro="Pickup anywhere in town, or at Bagdogra Airport and NJP station on request.">
+        <DetailSection
+          id="location"
+          intro="Pickup anywhere in town, or at Bagdogra Airport and NJP station on request."
+          title={
             <span className="inline-flex items-center gap-2">
               <MapPin className="size-6 text-forest-700" aria-hidden />
               Location: {location}
             </span>
-          </SectionHeading>
+          }
+        >
           <MapFacade map={map} className="h-80" />
-        </section>
+        </DetailSection>
 
-        <section aria-labelledby="terms-title">
-          <SectionHeading id="terms-title">Rental Terms</SectionHeading>
+        <DetailSection id="terms" title="Rental Terms">
           <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
-        </section>
+        </DetailSection>
 
         <HelpCard company={company} whatsappText={whatsappText} className="lg:hidden" />
       </DetailLayout>

@@ -8,7 +8,7 @@ import { BadgeCheck, BedDouble, CalendarClock, Car, ChevronRight, Clock, FileTex
 import { data } from 'react-router';
 import { PackageCard, toPackageCardItem } from '~/components/site/cards';
 import { BookPackageButton, WhatsAppButton } from '~/components/site/catalog/actions';
-import { CatalogBadge, MarkList, RatingStars, SectionHeading } from '~/components/site/catalog/bits';
+import { CatalogBadge, DetailSection, MarkList, RatingStars } from '~/components/site/catalog/bits';
 import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, PolicyGroups, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
@@ -131,17 +131,15 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
           </MobileActionBar>
         }
       >
-        <section aria-labelledby="overview-title">
-          <SectionHeading id="overview-title">Overview</SectionHeading>
+        <DetailSection id="overview" title="Overview">
           <div className="max-w-prose space-y-4 leading-relaxed">
             <p className="text-lg text-ink">{p.description}</p>
             {p.overview ? <p className="text-muted">{p.overview}</p> : null}
           </div>
-        </section>
+        </DetailSection>
 
         {p.highlights.length > 0 ? (
-          <section aria-labelledby="highlights-title">
-            <SectionHeading id="highlights-title">Highlights</SectionHeading>
+          <DetailSection id="highlights" title="Highlights">
             <ul className="grid gap-3 sm:grid-cols-2">
               {p.highlights.map((h) => (
                 <li key={h} className="flex gap-3 rounded-card bg-mist p-4">
@@ -150,14 +148,11 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </DetailSection>
         ) : null}
 
         {p.itinerary.length > 0 ? (
-          <section aria-labelledby="itinerary-title">
-            <SectionHeading id="itinerary-title" intro="Open a day to see the route, drive times, meals and where you stay.">
-              Day-by-Day Itinerary
-            </SectionHeading>
+          <DetailSection id="itinerary" title="Day-by-Day Itinerary" intro="Open a day to see the route, drive times, meals and where you stay.">
             <Accordion type="single" collapsible defaultValue={firstDay} className="rounded-card border border-forest-100 bg-white px-4 md:px-6">
               {p.itinerary.map((day) => (
                 <AccordionItem key={day.day} value={`day-${day.day}`}>
@@ -203,7 +198,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                 </AccordionItem>
               ))}
             </Accordion>
-          </section>
+          </DetailSection>
         ) : null}
 
         <section aria-labelledby="included-title" className="grid gap-6 md:grid-cols-2">
@@ -220,8 +215,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
         </section>
 
         {p.accommodation.length > 0 || p.locations.length > 0 ? (
-          <section aria-labelledby="stays-title">
-            <SectionHeading id="stays-title">Route &amp; Stays</SectionHeading>
+          <DetailSection id="stays" title="Route & Stays">
             {p.locations.length > 0 ? (
               <ol className="mb-6 flex flex-wrap items-center gap-2 text-sm" aria-label="Route">
                 {p.locations.map((place, i) => (
@@ -250,11 +244,10 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : null}
-          </section>
+          </DetailSection>
         ) : null}
 
-        <section aria-labelledby="notes-title">
-          <SectionHeading id="notes-title">Payment, Cancellation &amp; Requirements</SectionHeading>
+        <DetailSection id="notes" title="Payment, Cancellation & Requirements">
           <PolicyGroups
             groups={[
               { title: 'Payment', icon: <Wallet className="size-5" aria-hidden />, items: policies.payment },
@@ -263,7 +256,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
               { title: 'Good to know', icon: <Tag className="size-5" aria-hidden />, items: p.termsAndConditions, wide: true },
             ]}
           />
-        </section>
+        </DetailSection>
 
         <HelpCard company={company} whatsappText={whatsappItemText({ type: 'package', name: p.title, url })} className="lg:hidden" />
       </DetailLayout>

@@ -115,7 +115,7 @@ export function Bone({ className }: { className?: string }) {
 }
 
 /** Title and optional intro of a section of a detail page. */
-export function SectionHeading({ id, children, intro }: { id?: string; children: ReactNode; intro?: ReactNode }) {
+function SectionHeading({ id, children, intro }: { id?: string; children: ReactNode; intro?: ReactNode }) {
   return (
     <div className="mb-5">
       <h2 id={id} className="text-2xl font-semibold text-ink md:text-3xl">
@@ -123,6 +123,19 @@ export function SectionHeading({ id, children, intro }: { id?: string; children:
       </h2>
       {intro ? <p className="mt-2 text-muted">{intro}</p> : null}
     </div>
+  );
+}
+
+/** A section of a detail page: its h2 (id `${id}-title`, which labels the section), an optional intro, then the content. */
+export function DetailSection({ id, title, intro, children }: { id: string; title: ReactNode; intro?: ReactNode; children: ReactNode }) {
+  const titleId = `${id}-title`;
+  return (
+    <section aria-labelledby={titleId}>
+      <SectionHeading id={titleId} intro={intro}>
+        {title}
+      </SectionHeading>
+      {children}
+    </section>
   );
 }
 
