@@ -1,11 +1,14 @@
 /**
- * The route table, written out by hand so it reads like spec section 2 (public and admin routes)
- * and decision D7 (JSON API).
+ * The route table, written out by hand so it reads like the product's route list
+ * (docs/product.md, "Routes") and the JSON API (docs/decisions/009-rest-api.md).
+ *
+ * Every /admin route except login calls `requireAdmin` in its loader and action, and every admin API
+ * method does too; tests/integration/admin-guard.test.ts walks this table and fails on one that does not.
  */
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
-/** Admin pages not built yet share one placeholder module (each with its own route id). */
-const adminPlaceholder = (path: string, id: string) => route(path, 'routes/admin/placeholder.tsx', { id });
+/** Admin pages the back office part 2 fills; each shows a short 'coming next' state until then. */
+const comingNext = (path: string, id: string) => route(path, 'routes/admin/coming-next.tsx', { id });
 
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
@@ -29,26 +32,31 @@ export default [
   ]),
 
   route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/logout', 'routes/admin/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
-    adminPlaceholder('', 'admin-dashboard'),
-    adminPlaceholder('packages', 'admin-packages'),
-    adminPlaceholder('packages/new', 'admin-packages-new'),
-    adminPlaceholder('packages/edit/:id', 'admin-packages-edit'),
-    adminPlaceholder('bikes', 'admin-bikes'),
-    adminPlaceholder('bikes/new', 'admin-bikes-new'),
-    adminPlaceholder('bikes/edit/:id', 'admin-bikes-edit'),
-    adminPlaceholder('cars', 'admin-cars'),
-    adminPlaceholder('cars/new', 'admin-cars-new'),
-    adminPlaceholder('cars/edit/:id', 'admin-cars-edit'),
-    adminPlaceholder('bookings', 'admin-bookings'),
-    adminPlaceholder('bookings/:id', 'admin-booking'),
-    adminPlaceholder('inquiries', 'admin-inquiries'),
-    adminPlaceholder('location', 'admin-location'),
-    adminPlaceholder('settings', 'admin-settings'),
-    adminPlaceholder('profile', 'admin-profile'),
+    index('routes/admin/dashboard.tsx'),
+    route('packages', 'routes/admin/packages/list.tsx'),
+    route('packages/new', 'routes/admin/packages/new.tsx'),
+    route('packages/edit/:id', 'routes/admin/packages/edit.tsx'),
+    route('bikes', 'routes/admin/bikes/list.tsx'),
+    route('bikes/new', 'routes/admin/bikes/new.tsx'),
+    route('bikes/edit/:id', 'routes/admin/bikes/edit.tsx'),
+    route('cars', 'routes/admin/cars/list.tsx'),
+    route('cars/new', 'routes/admin/cars/new.tsx'),
+    route('cars/edit/:id', 'routes/admin/cars/edit.tsx'),
+    comingNext('bookings', 'admin-bookings'),
+    comingNext('bookings/:id', 'admin-booking'),
+    comingNext('inquiries', 'admin-inquiries'),
+    comingNext('location', 'admin-location'),
+    comingNext('settings', 'admin-settings'),
+    comingNext('profile', 'admin-profile'),
+    route('*', 'routes/admin/not-found.tsx'),
   ]),
 
   ...prefix('api', [
+    route('auth/login', 'routes/api/auth.login.ts'),
+    route('auth/logout', 'routes/api/auth.logout.ts'),
+    route('uploads', 'routes/api/uploads.ts'),
     route('packages', 'routes/api/packages.ts'),
     route('packages/:id', 'routes/api/package.ts'),
     route('bikes', 'routes/api/bikes.ts'),

@@ -331,6 +331,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('admin'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -340,7 +341,11 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions (D2): the cookie or Bearer token is random; only its SHA-256 is stored. */
+/**
+ * Server-side sessions (docs/decisions/004-staff-authentication.md): the cookie or Bearer token is
+ * 32 random bytes; only its SHA-256 is stored. A session ends at `expires_at` (absolute, 7 days after
+ * sign-in), after 2 hours without a request (`last_seen_at`), or when revoked (row deleted).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -349,7 +354,14 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Absolute end of the session. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last authenticated request (refreshed at most once a minute); drives the idle timeout. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'cookie' for the browser, 'bearer' for REST clients. */
+    kind: text('kind').notNull().default('cookie'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],

@@ -36,7 +36,7 @@ const envSchema = z
     /** Public submissions accepted per IP per minute (D12). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
     /** Failed logins per username or IP per 15 minutes before a lockout (D11, D12). */
-    RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(5),
+    RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(10),
     /** Whether to insert the sample content into an empty database at start. */
     SEED_ON_START: booleanish.default(true),
   })

@@ -1,0 +1,43 @@
+/**
+ * Admin pages that the back office part 2 builds (bookings, booking detail, inquiries, location,
+ * settings, profile): guarded like every admin page, with a short note of what is coming.
+ */
+import { Clock } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { requireAdmin } from '~/lib/auth.server';
+import type { Route } from './+types/coming-next';
+
+const PAGES: Record<string, { title: string; text: string }> = {
+  bookings: { title: 'Bookings', text: 'Search, confirm and reject bookings, and see each vehicle’s calendar.' },
+  inquiries: { title: 'Inquiries', text: 'Read every inquiry and contact message, reply and mark it completed.' },
+  location: { title: 'Location', text: 'Set the office map: coordinates, zoom, title and address.' },
+  settings: { title: 'Settings', text: 'Company details, banners, rating texts and policies.' },
+  profile: { title: 'Profile', text: 'Your name, password, sessions and two-factor sign-in.' },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const key = location.pathname.split('/')[2] ?? '';
+  return [{ title: `${PAGES[key]?.title ?? 'Admin'} | Admin` }];
+}
+
+export default function ComingNext() {
+  const key = useLocation().pathname.split('/')[2] ?? '';
+  const page = PAGES[key] ?? { title: 'Admin', text: '' };
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="font-display text-3xl font-semibold">{page.title}</h1>
+      <div className="flex items-start gap-4 rounded-card border border-forest-100 bg-white p-6">
+        <Clock className="mt-1 size-6 shrink-0 text-forest-700" aria-hidden />
+        <div>
+          <h2 className="text-lg font-semibold">Coming next</h2>
+          <p className="mt-1 text-muted">{page.text} This page arrives with the next part of the back office.</p>
+        </div>
+      </div>
+    </div>
+  );
+}

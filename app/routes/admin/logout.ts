@@ -1,0 +1,2 @@
+/** Stub */
+export function loader() { return null; }
