@@ -1,6 +1,40 @@
-/** Stub: being built. */
+/**
+ * POST /api/auth/login (docs/decisions/009-rest-api.md, 004-staff-authentication.md): `{ username,
+ * password }` → 200 `{ token, tokenType: 'Bearer', expiresAt, user }`. The token is a session row
+ * like the browser's cookie (same timeouts, revoked by POST /api/auth/logout). 400 for a malformed
+ * body, 401 'Invalid username or password', 429 with Retry-After past the failure throttle.
+ */
 import { apiError } from '~/lib/api.server';
+import { INVALID_CREDENTIALS, requestMeta, signIn } from '~/lib/auth.server';
+import { zodIssues } from '~/lib/errors.server';
+import { readSubmissionBody } from '~/lib/submissions.server';
+import { loginSchema } from '~/schemas/login';
+import type { Route } from './+types/auth.login';
 
-export function action() {
-  return apiError(501, 'Not implemented');
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
+  let body: Record<string, unknown>;
+  try {
+    body = await readSubmissionBody(request);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  const parsed = loginSchema.safeParse(body);
+  if (!parsed.success) return apiError(400, 'Invalid sign-in', zodIssues(parsed.error));
+  const outcome = await signIn({ username: parsed.data.username, password: parsed.data.password, kind: 'bearer', ...requestMeta(request) });
+  if (outcome.ok) {
+    return Response.json(
+      { token: outcome.token, tokenType: 'Bearer', expiresAt: outcome.expiresAt.toISOString(), user: outcome.user },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
+  if (outcome.reason === 'throttled') {
+    return apiError(429, 'Too many failed sign-ins. Please try again later.', [], { 'Retry-After': String(outcome.retryAfterSeconds) });
+  }
+  return apiError(401, INVALID_CREDENTIALS);
+}
+
+export function loader() {
+  return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
 }

@@ -1,0 +1,165 @@
+/**
+ * The admin guard sweep (docs/decisions/004-staff-authentication.md): walks the whole route table
+ * (app/routes.ts) and asserts that every /admin route (except the login page) and every API method
+ * that is not on the short public list refuses an anonymous request, an expired session (idle and
+ * absolute) and a forged token. A route added later without `requireAdmin` fails here.
+ */
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { db } from '~/db/client.server';
+import { sessions } from '~/db/schema';
+import { sessionCookieHeader } from '~/lib/auth.server';
+import { newToken } from '~/models/session.server';
+import routes from '~/routes';
+import { createStaffSession } from '../auth-helpers';
+import { routeArgs } from '../route-args';
+
+type RouteEntry = { id?: string; path?: string; file: string; index?: boolean; children?: RouteEntry[] };
+type FlatRoute = { path: string; file: string };
+
+/** Every route with its full path ('admin/packages/edit/:id'). */
+function flatten(entries: RouteEntry[], parent = ''): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ''].filter(Boolean).join('/');
+    return [{ path: full, file: entry.file }, ...flatten(entry.children ?? [], full)];
+  });
+}
+
+const all = flatten(routes as RouteEntry[]);
+const adminPages = all.filter((r) => (r.path === 'admin' || r.path.startsWith('admin/')) && r.path !== 'admin/login');
+const apiRoutes = all.filter((r) => r.path.startsWith('api/'));
+
+/** API methods anyone may call: the public catalogue, visitor submissions, sign-in, the API description. */
+const PUBLIC_API = new Set([
+  'GET api/packages',
+  'GET api/packages/:id',
+  'GET api/bikes',
+  'GET api/bikes/:id',
+  'GET api/cars',
+  'GET api/cars/:id',
+  'GET api/openapi.json',
+  'GET api/*',
+  'POST api/*',
+  'PUT api/*',
+  'PATCH api/*',
+  'DELETE api/*',
+  'POST api/inquiries',
+  'POST api/bookings',
+  'POST api/auth/login',
+]);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+const SOME_ID = '3f2a5c1e-8b4d-4c6e-9a7b-1d2e3f4a5b6c';
+const urlOf = (routePath: string) => `/${routePath.replace(/:id\b/g, SOME_ID).replace('*', 'anything/here')}`;
+
+type Module = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
+async function load(file: string): Promise<Module> {
+  return (await import(/* @vite-ignore */ path.resolve('app', file))) as Module;
+}
+
+/** Status and Location of what a loader or action returned or threw. */
+async function outcome(run: () => unknown): Promise<{ status: number; location: string | null }> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') };
+  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
+    const init = (result as { init: ResponseInit | null }).init;
+    return { status: init?.status ?? 200, location: new Headers(init?.headers).get('Location') };
+  }
+  return { status: 200, location: null };
+}
+
+function call(mod: Module, method: string, url: string, headers: Record<string, string>) {
+  const handler = method === 'GET' ? mod.loader : mod.action;
+  const init: RequestInit = { method, headers: { Origin: 'http://localhost', 'Content-Type': 'application/json', ...headers } };
+  if (method !== 'GET') init.body = '{}';
+  return outcome(() => handler!(routeArgs(url, { id: SOME_ID, '*': 'anything/here' }, init)));
+}
+
+/** The credentials every protected route must refuse. */
+const credentials: Record<string, () => Promise<Record<string, string>>> = {
+  anonymous: async () => ({}),
+  'forged cookie': async () => ({ Cookie: (await sessionCookieHeader(newToken())).split(';')[0]! }),
+  'forged bearer token': async () => ({ Authorization: `Bearer ${newToken()}` }),
+  'idle session (cookie)': async () => {
+    const s = await createStaffSession();
+    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) }).where(eq(sessions.id, s.sessionId));
+    return { Cookie: s.cookie };
+  },
+  'session past its absolute end (bearer)': async () => {
+    const s = await createStaffSession();
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, s.sessionId));
+    return { Authorization: s.authorization };
+  },
+};
+
+let live: Awaited<ReturnType<typeof createStaffSession>>;
+beforeAll(async () => {
+  live = await createStaffSession();
+});
+
+describe('the route table', () => {
+  test('has admin pages and API routes to sweep', () => {
+    expect(adminPages.map((r) => r.path)).toEqual(expect.arrayContaining(['admin', 'admin/packages', 'admin/cars/edit/:id', 'admin/logout']));
+    expect(apiRoutes.map((r) => r.path)).toEqual(expect.arrayContaining(['api/packages', 'api/uploads', 'api/auth/logout']));
+  });
+});
+
+describe.each(Object.keys(credentials))('%s', (kind) => {
+  test('every admin page loader and action redirects to the login page', async () => {
+    const headers = await credentials[kind]!();
+    let checked = 0;
+    for (const route of adminPages) {
+      const mod = await load(route.file);
+      for (const method of ['GET', 'POST'] as const) {
+        if (!(method === 'GET' ? mod.loader : mod.action)) continue;
+        const { status, location } = await call(mod, method, urlOf(route.path), headers);
+        expect({ route: `${method} /${route.path}`, status, location: location?.split('?')[0] }).toEqual({
+          route: `${method} /${route.path}`,
+          status: 302,
+          location: '/admin/login',
+        });
+        checked++;
+      }
+    }
+    // Every admin route has at least its loader checked.
+    expect(checked).toBeGreaterThanOrEqual(adminPages.length);
+  });
+
+  test('every admin API method answers 401 (or 405 where the method does not exist)', async () => {
+    const headers = await credentials[kind]!();
+    const protectedMethods = new Set<string>();
+    for (const route of apiRoutes) {
+      const mod = await load(route.file);
+      for (const method of METHODS) {
+        if (PUBLIC_API.has(`${method} ${route.path}`)) continue;
+        if (!(method === 'GET' ? mod.loader : mod.action)) continue;
+        const { status } = await call(mod, method, urlOf(route.path), headers);
+        expect({ route: `${method} /${route.path}`, refused: status === 401 || status === 405 }).toEqual({
+          route: `${method} /${route.path}`,
+          refused: true,
+        });
+        if (status === 401) protectedMethods.add(`${method} ${route.path}`);
+      }
+    }
+    const adminWrites = ['packages', 'bikes', 'cars'].flatMap((e) => [`POST api/${e}`, `PUT api/${e}/:id`, `DELETE api/${e}/:id`]);
+    expect([...protectedMethods]).toEqual(expect.arrayContaining([...adminWrites, 'POST api/uploads', 'POST api/auth/logout']));
+  });
+});
+
+describe('a live session', () => {
+  test('opens every admin page (no redirect to the login page)', async () => {
+    for (const route of adminPages) {
+      if (route.path === 'admin/logout') continue; // GET /admin/logout goes to the dashboard
+      const mod = await load(route.file);
+      if (!mod.loader) continue;
+      const { location } = await call(mod, 'GET', urlOf(route.path), { Cookie: live.cookie });
+      expect({ route: route.path, location }).toEqual({ route: route.path, location: null });
+    }
+  });
+});
