@@ -25,6 +25,13 @@ const precompress: Plugin = {
   applyToEnvironment: (environment) => environment.name === 'client',
 };
 
+/**
+ * Admin modules: never part of a shared site chunk, so no public page downloads admin code. Left to
+ * the automatic split, they land in chunks that only admin pages load
+ * (tests/e2e/public-bundle.spec.ts checks the build).
+ */
+const ADMIN = /[\\/]app[\\/](components[\\/]admin|routes[\\/]admin)[\\/]/;
+
 /** Modules only the catalogue's list pages (/packages, /bikes, /cars) use. */
 const CATALOG_LIST = /[\\/]app[\\/]components[\\/]site[\\/](catalog-filters|catalog[\\/](list-page|pagination))/;
 /** Modules only the catalogue pages (/packages, /bikes, /cars and their details) use. */
@@ -51,7 +58,8 @@ export default defineConfig({
                 // Shared site modules, with what they import (clsx, tailwind-merge, Radix Slot).
                 {
                   name: 'site',
-                  test: (id: string) => /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) && !FORM_ONLY.test(id) && !CATALOG.test(id),
+                  test: (id: string) =>
+                    /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) && !FORM_ONLY.test(id) && !CATALOG.test(id) && !ADMIN.test(id),
                   minShareCount: 2,
                 },
                 // The catalogue's shared pieces: the three list pages' (filters, pagination) and what

@@ -1,11 +1,12 @@
 /**
- * Staff accounts (D2). Usernames are stored lower-case; passwords only as scrypt hashes.
+ * Staff accounts (docs/decisions/004-staff-authentication.md). Usernames are stored lower-case;
+ * passwords only as scrypt hashes.
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
-import { hashPassword } from '~/lib/password.server';
+import { hashPassword, passwordProblem } from '~/lib/password.server';
 
 const publicColumns = { id: users.id, username: users.username, name: users.name, role: users.role };
 export type PublicUser = { id: string; username: string; name: string; role: string };
@@ -28,11 +29,14 @@ export async function upsertUser(input: { username: string; name: string; passwo
 
 /**
  * On first start with no user, create `admin` with ADMIN_PASSWORD or a random password
- * that is returned so the caller prints it once (D2). Returns null when users exist.
+ * that is returned so the caller prints it once. Returns null when users exist; throws when
+ * ADMIN_PASSWORD breaks the password rules (too short, too long or a common password).
  */
 export async function ensureFirstAdmin(adminPassword?: string): Promise<{ username: string; password: string; generated: boolean } | null> {
   const [row] = await db().select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
+  const problem = adminPassword ? passwordProblem(adminPassword, 'admin') : null;
+  if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   const password = adminPassword ?? randomBytes(12).toString('base64url');
   await upsertUser({ username: 'admin', name: 'Administrator', password });
   return { username: 'admin', password, generated: !adminPassword };

@@ -12,7 +12,7 @@ export { E2E_ADMIN_PASSWORD };
 export async function signIn(page: Page, { redirectTo }: { redirectTo?: string } = {}) {
   await page.goto(redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/admin/login');
   await page.getByLabel('Username').fill(ADMIN_USERNAME);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`${redirectTo ? redirectTo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '/admin'}(\\?.*)?$`));
 }
