@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { Bike, Car } from '~/db/schema';
 import { cn } from '~/lib/cn';
 import { CONTACT_FOR_BIKE_PRICE, CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
+import { uploadVariants } from '~/lib/image-variants';
 import type { PackageSummary } from '~/models/package.server';
 import { BookVehicleButton } from './catalog/actions';
 import { CatalogBadge, Chip, RatingStars, UnavailableOverlay } from './catalog/bits';
@@ -18,6 +19,8 @@ import { Picture } from './picture';
 const cardClass =
   'group relative flex flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm transition-shadow duration-200 hover:shadow-lg focus-within:shadow-lg';
 const imageClass = 'size-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]';
+/** Width a card's image is shown at: one column on phones, two from sm, three (about 400px) from lg. */
+const cardImageSizes = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 const stretchedLink = 'after:absolute after:inset-0 after:content-[""] focus-visible:outline-none after:rounded-card focus-visible:after:outline-3 focus-visible:after:outline-marigold';
 
 type HeadingLevel = 2 | 3;
@@ -64,7 +67,16 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
   return (
     <article className={cardClass}>
       <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-        <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
+        <Picture
+          src={item.imageUrl}
+          variants={uploadVariants(item.imageUrl)}
+          sizes={cardImageSizes}
+          alt=""
+          width={600}
+          height={400}
+          priority={priority}
+          className={imageClass}
+        />
         <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
           {item.featured && item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
           {item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
@@ -103,7 +115,16 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
 function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean }) {
   return (
     <div className="relative aspect-[3/2] overflow-hidden bg-mist">
-      <Picture src={item.imageUrl} alt="" width={600} height={400} priority={priority} className={imageClass} />
+      <Picture
+        src={item.imageUrl}
+        variants={uploadVariants(item.imageUrl)}
+        sizes={cardImageSizes}
+        alt=""
+        width={600}
+        height={400}
+        priority={priority}
+        className={imageClass}
+      />
       <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
         {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
         {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
+import { uploadVariants } from '~/lib/image-variants';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { WhatsAppIcon } from './actions';
 import { CatalogBadge } from './bits';
@@ -273,6 +274,7 @@ export function ImageGallery({
       <div className="relative aspect-[3/2] overflow-hidden rounded-card bg-mist">
         <Picture
           src={list[current]}
+          variants={uploadVariants(list[current])}
           alt={list.length > 1 ? `${name}, photo ${current + 1} of ${list.length}` : name}
           width={1200}
           height={800}
@@ -296,7 +298,17 @@ export function ImageGallery({
                   i === current ? 'ring-forest-700' : 'ring-transparent hover:ring-forest-200',
                 )}
               >
-                <Picture src={src} alt="" width={300} height={200} loading="eager" fetchPriority="low" className="size-full object-cover" />
+                <Picture
+                  src={src}
+                  variants={uploadVariants(src)}
+                  sizes="(min-width: 640px) 200px, 33vw"
+                  alt=""
+                  width={300}
+                  height={200}
+                  loading="eager"
+                  fetchPriority="low"
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

@@ -11,6 +11,7 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { Carousel } from '~/components/ui/carousel';
 import { SectionReveal } from '~/components/ui/section-reveal';
+import { uploadVariants } from '~/lib/image-variants';
 import type { PackageSummary } from '~/models/package.server';
 import { formatRating, reviewsLabel, shortHighlights } from './helpers';
 import { SectionHeading } from './section-heading';
@@ -24,7 +25,15 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
       <div className="relative aspect-[3/2] bg-mist">
-        <Picture src={item.imageUrl} alt="" width={600} height={400} className="size-full object-cover" />
+        <Picture
+          src={item.imageUrl}
+          variants={uploadVariants(item.imageUrl)}
+          sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+          alt=""
+          width={600}
+          height={400}
+          className="size-full object-cover"
+        />
         {item.tag ? (
           <Badge tone="accent" className="absolute top-3 left-3">
             {item.tag}

@@ -7,6 +7,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Carousel } from '~/components/ui/carousel';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { priceOrContact } from '~/lib/format';
+import { uploadVariants } from '~/lib/image-variants';
 import { SectionHeading } from './section-heading';
 
 export type FeaturedVehicle = {
@@ -28,7 +29,15 @@ function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bi
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
       <div className="relative aspect-[3/2] bg-mist">
-        <Picture src={item.imageUrl} alt="" width={600} height={400} className="size-full object-cover" />
+        <Picture
+          src={item.imageUrl}
+          variants={uploadVariants(item.imageUrl)}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 85vw"
+          alt=""
+          width={600}
+          height={400}
+          className="size-full object-cover"
+        />
         <div className="absolute top-3 left-3 flex gap-2">
           {item.tag ? <Badge tone="accent">{item.tag}</Badge> : null}
           {item.discountLabel ? <Badge tone="forest">{item.discountLabel}</Badge> : null}
