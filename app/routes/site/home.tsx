@@ -1,8 +1,8 @@
 /**
- * Home (spec sections 1 and 2), every section in the spec's order: announcement (in the hero), hero,
+ * Home (docs/product.md#home), every section in its order: announcement (in the hero), hero,
  * trust badges, about, featured packages, video, expedition posters, featured cars, featured bikes,
  * services, travel stories, gallery carousel, testimonials, call to action, Find Us.
- * JSON-LD TravelAgency with address and geo (D10).
+ * JSON-LD TravelAgency with address and geo (docs/decisions/012-seo-and-accessibility.md).
  */
 import { useRouteLoaderData } from 'react-router';
 import { AboutSection } from '~/components/site/home/about-section';
@@ -40,7 +40,7 @@ export async function loader() {
   const jsonLd = jsonLdScript(travelAgencyJsonLd(env().PUBLIC_URL, settings.company, settings.map));
   return {
     jsonLd,
-    packages: packages.items.map(({ id, title, imageUrl, duration, location, highlights, people, rating, reviewCount, tag }) => ({
+    packages: packages.items.map(({ id, title, imageUrl, duration, location, highlights, people, price, rating, reviewCount, tag }) => ({
       id,
       title,
       imageUrl,
@@ -48,6 +48,7 @@ export async function loader() {
       location,
       highlights: (highlights ?? []).slice(0, 2),
       people,
+      price,
       rating,
       reviewCount,
       tag,

@@ -1,8 +1,9 @@
 /**
- * Featured Packages (#featured-packages, spec section 2): looping centred carousel with 1/2/3 cards
- * at small/md/lg, arrows from md, enlarged centre card, arrow keys. Card content exactly as the spec
- * lists it: image, duration, location, the first 2 highlights cut to 2 words, people, 'Starting from'
- * 'Contact for Price' (the price is never shown here), rating with one decimal and '(N reviews)'.
+ * Featured Packages (#featured-packages, docs/product.md#home): looping centred carousel with 1/2/3
+ * cards at small/md/lg, arrows from md, enlarged centre card, arrow keys. Card content: image,
+ * duration, location, the first 2 highlights cut to 2 words, people, 'Starting from' and the price in
+ * rupees, or 'Contact for Price' when it is 0 (docs/decisions/014-cross-cutting-rules.md: a price
+ * above 0 shows everywhere), rating with one decimal and '(N reviews)'.
  */
 import { Clock, MapPin, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { Carousel } from '~/components/ui/carousel';
 import { SectionReveal } from '~/components/ui/section-reveal';
+import { CONTACT_FOR_PRICE, priceOrContact } from '~/lib/format';
 import { uploadVariants } from '~/lib/image-variants';
 import type { PackageSummary } from '~/models/package.server';
 import { formatRating, reviewsLabel, shortHighlights } from './helpers';
@@ -18,7 +20,7 @@ import { SectionHeading } from './section-heading';
 
 export type FeaturedPackage = Pick<
   PackageSummary,
-  'id' | 'title' | 'imageUrl' | 'duration' | 'location' | 'highlights' | 'people' | 'rating' | 'reviewCount' | 'tag'
+  'id' | 'title' | 'imageUrl' | 'duration' | 'location' | 'highlights' | 'people' | 'price' | 'rating' | 'reviewCount' | 'tag'
 >;
 
 function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
@@ -73,7 +75,7 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
           <p className="text-sm text-muted">
             Starting from
-            <span className="block text-lg font-semibold text-forest-700">Contact for Price</span>
+            <span className="block text-lg font-semibold text-forest-700">{priceOrContact(item.price, CONTACT_FOR_PRICE)}</span>
           </p>
           <Link to={`/packages/${item.id}`} className={buttonClass('primary', 'sm')} aria-label={`View Details: ${item.title}`}>
             View Details
