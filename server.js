@@ -9,7 +9,10 @@ const PORT = Number.parseInt(process.env.PORT || '3000', 10);
 const HOST = process.env.HOST || '0.0.0.0';
 const BUILD_DIR = process.env.BUILD_DIR || 'build';
 
-/** Express 'trust proxy' from TRUST_PROXY: true/false, a hop count, or addresses (D12). */
+/**
+ * Express 'trust proxy' from TRUST_PROXY: true/false, a hop count, or addresses
+ * (docs/decisions/014-cross-cutting-rules.md).
+ */
 function trustProxy(value = 'false') {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);

@@ -1,6 +1,7 @@
 /**
- * The document: fonts, styles, canonical and Open Graph tags (D10), toasts, global error boundary.
- * Site and admin chrome live in their layouts.
+ * The document: fonts, styles, canonical and Open Graph tags
+ * (docs/decisions/012-seo-and-accessibility.md), toasts, global error boundary. Site and admin
+ * chrome live in their layouts.
  *
  * Fonts: Inter (weights 400-700) and Fraunces (600) from @fontsource, subset to the characters the
  * site uses by scripts/subset-fonts.ts (about 37 KB together), declared here with font-display swap

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Lighthouse budgets of the catalogue pages (issue 4): performance >= 95, accessibility 100 and
-// SEO 100 (plus the shared script's best-practices, CLS and JavaScript budgets), Lighthouse 12.8.2
-// mobile preset, median of 3 runs, on /packages, one /packages/{id}, /bikes, one /bikes/{id},
-// /cars and one /cars/{id}. The measuring is bench/lighthouse.mjs; this script serves the
-// production build on a fresh seeded database, finds one id of each kind, and hands it the paths.
+// Lighthouse budgets of the catalogue pages (docs/decisions/002-page-weight.md): performance >= 95,
+// accessibility 100 and SEO 100 (plus the shared script's best-practices, CLS and JavaScript
+// budgets), Lighthouse 12.8.2 mobile preset, median of 3 runs, on /packages, one /packages/{id},
+// /bikes, one /bikes/{id}, /cars and one /cars/{id}. The measuring is bench/lighthouse.mjs; this
+// script serves the production build on a fresh seeded database, finds one id of each kind, and
+// hands it the paths.
 //
 //   npm run bench:catalog-lighthouse                                   # builds, serves, measures
 //   BENCH_URL=http://127.0.0.1:3000 node bench/catalog-lighthouse.mjs # an already running server

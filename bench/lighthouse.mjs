@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Lighthouse budgets of the public site (issue 3), Lighthouse 12.8.2 with its default mobile preset
-// (simulated slow 4G, 4x CPU), median of RUNS runs per page, against a production build.
+// Lighthouse budgets of the public site (docs/decisions/002-page-weight.md), Lighthouse 12.8.2 with
+// its default mobile preset (simulated slow 4G, 4x CPU), median of RUNS runs per page, against a
+// production build.
 //
 //   npm run bench:lighthouse -- --url http://127.0.0.1:3000               # the five site pages
 //   npm run bench:lighthouse -- --url http://127.0.0.1:3000 / /packages   # any list of paths

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// /packages at scale (issue 4 budget): with 1,000 packages (a bench fixture in its own DATA_DIR, not
-// the real seed) the page must render in at most 2x the time it takes with the 2 seeded packages.
-// Two production servers run side by side on loopback, one per database, and autocannon measures
-// them in alternating rounds of the same run.
+// /packages at scale (docs/product.md#catalogue-rules): with 1,000 packages (a bench fixture in its
+// own DATA_DIR, not the real seed) the page must render in at most 2x the time it takes with the 2
+// seeded packages. Two production servers run side by side on loopback, one per database, and
+// autocannon measures them in alternating rounds of the same run.
 //
 //   npm run bench:packages-scale                  # builds first
 //   BUILD_DIR=build node bench/packages-scale.mjs # an existing build

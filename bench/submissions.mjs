@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Submissions per second on loopback (issue 5): POST /api/inquiries and /api/bookings against the
-// production build, once on embedded PGlite and once on PostgreSQL (a throwaway database, dropped
-// after). Usage: npm run build (or BUILD_DIR=...), then
+// Submissions per second on loopback (docs/architecture.md#the-path-of-a-visitor-submission):
+// POST /api/inquiries and /api/bookings against the production build, once on embedded PGlite and
+// once on PostgreSQL (a throwaway database, dropped after).
+// Usage: npm run build (or BUILD_DIR=...), then
 //   node bench/submissions.mjs [--duration 10] [--connections 20] [--postgres postgres://postgres@127.0.0.1:5432/postgres]
 // The rate limit is raised for these runs only (RATE_LIMIT_SUBMISSIONS_PER_MINUTE).
 import { spawn } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
  * npm run fonts:subset : writes the two web fonts the site serves (app/assets/fonts/) from the
- * @fontsource-variable packages, cut down to what the pages use (design.md: "subset and preload only
- * what the first view needs"):
+ * @fontsource-variable packages, cut down to what the pages use (docs/decisions/002-page-weight.md:
+ * subset and preload only what the first view needs):
  *
  * - Inter (text): Latin-1, the typographic punctuation and the rupee sign; weight axis kept from
  *   400 to 700 (the weights the CSS uses); stylistic alternates dropped, kerning and tabular figures kept.

@@ -1,6 +1,6 @@
 /**
  * The application server (bundled by Vite into build/server/index.js): request logging, body-size
- * limit, the React Router handler, and the start-up / shutdown sequence (issue: foundation, item 1).
+ * limit, the React Router handler, and the start-up / shutdown sequence (docs/architecture.md).
  */
 import { createRequestHandler } from '@react-router/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -18,7 +18,7 @@ import { UPLOADS_URL_PREFIX, uploadsRoot } from '~/lib/storage.server';
 import { deleteExpiredSessions } from '~/models/session.server';
 import { ensureFirstAdmin } from '~/models/user.server';
 
-/** Largest JSON or form body accepted (D12); larger answers 413. */
+/** Largest JSON or form body accepted (docs/decisions/014-cross-cutting-rules.md); larger answers 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
@@ -163,7 +163,7 @@ export function start(): Promise<void> {
     if (config.SEED_ON_START && (await seedDatabase(handle.db))) logger.info('seeded the sample content into an empty database');
     const admin = await ensureFirstAdmin(config.ADMIN_PASSWORD);
     if (admin?.generated) {
-      // Printed once, on the console only (D2).
+      // Printed once, on the console only (docs/decisions/004-staff-authentication.md#accounts).
       console.log(`\nCreated admin user "${admin.username}" with password: ${admin.password}\nChange it at /admin/profile or with npm run admin:create.\n`);
     } else if (admin) {
       logger.info('created admin user "admin" with ADMIN_PASSWORD');

@@ -1,5 +1,5 @@
 /**
- * Test data factories with overrides (engineering convention 10). `build*` returns insert values,
+ * Test data factories with overrides (docs/architecture.md#tests). `build*` returns insert values,
  * `create*` inserts through the current test database and returns the row.
  */
 import { randomUUID } from 'node:crypto';

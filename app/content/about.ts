@@ -1,7 +1,10 @@
-/** Texts of the home About section and the /about page (spec section 1 selling points). */
+/**
+ * Texts of the home About section and the /about page (selling points:
+ * docs/product.md#what-the-product-is).
+ */
 export type Reason = { title: string; text: string };
 
-/** The six selling points of spec section 1, in its order. */
+/** The six selling points of docs/product.md#what-the-product-is, in its order. */
 export const reasonsToChoose: readonly Reason[] = [
   { title: 'Local expertise', text: 'Born and raised in Sikkim, we know the roads, the weather windows and the people along the way.' },
   { title: 'Registered with the Tourism Department', text: 'A licensed operator with the Sikkim Tourism Department, so permits and paperwork are in good hands.' },

@@ -1,4 +1,7 @@
-/** Gallery images (spec section 2 Gallery: 16 static images in five categories; home carousel shows 7). */
+/**
+ * Gallery images (docs/product.md#content-pages: 16 static images in five categories; home carousel
+ * shows 7).
+ */
 export const GALLERY_CATEGORIES = ['culture', 'landscapes', 'adventures', 'rural', 'landmarks'] as const;
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 
@@ -23,7 +26,7 @@ export const galleryImages: readonly GalleryImage[] = [
   { src: '/images/gallery/landscapes-3.svg', alt: 'Rhododendrons in red and pink bloom below snow peaks', location: 'Yumthang Valley', category: 'landscapes' },
 ];
 
-/** The 7 images of the home gallery carousel (spec section 9). */
+/** The 7 images of the home gallery carousel (docs/product.md#other-home-sections). */
 export const homeGalleryImages = galleryImages.slice(0, 7);
 
 /** Label of a category filter button. */

@@ -1,4 +1,4 @@
-/** Upcoming expedition posters of the home page (spec section 1). */
+/** Upcoming expedition posters of the home page (docs/product.md#home). */
 export type ExpeditionPoster = { title: string; season: string; image: string; alt: string };
 
 export const expeditionPosters: readonly ExpeditionPoster[] = [

@@ -1,4 +1,4 @@
-/** Rural tourism content (spec section 2 Rural tourism): four offerings and four destinations. */
+/** Rural tourism content (docs/product.md#content-pages): four offerings and four destinations. */
 export type RuralOffering = { title: string; text: string; image: string };
 export type RuralDestination = { name: string; district: string; text: string; highlights: string[]; image: string };
 

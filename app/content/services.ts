@@ -1,4 +1,4 @@
-/** Services grid of the home page (spec section 1). */
+/** Services grid of the home page (docs/product.md#home). */
 export type Service = { title: string; text: string; image: string; to: string };
 
 export const services: readonly Service[] = [

@@ -1,4 +1,4 @@
-/** Travel stories of the home page (spec section 3, Static content). */
+/** Travel stories of the home page (docs/product.md#home). */
 export type TravelStory = {
   title: string;
   location: string;

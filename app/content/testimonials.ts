@@ -1,4 +1,7 @@
-/** Traveller testimonials (spec section 2 Testimonials: 8 static testimonials with rating 1-5 and package). */
+/**
+ * Traveller testimonials (docs/product.md#content-pages: 8 static testimonials with rating 1-5 and
+ * package).
+ */
 export type Testimonial = {
   name: string;
   location: string;

@@ -1,6 +1,7 @@
 /**
  * The database connection: embedded PGlite in DATA_DIR by default, node-postgres when DATABASE_URL
- * is set. Same schema, same migrations, same code above this module (issue: foundation, item 3).
+ * is set. Same schema, same migrations, same code above this module
+ * (docs/decisions/001-embedded-postgres-and-json-columns.md).
  *
  * The connection is opened once per process (`openDatabase` + `setDatabase`, done at boot and by the
  * test setup) and read everywhere through `db()`.

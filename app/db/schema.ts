@@ -1,10 +1,11 @@
 /**
- * The database schema: every entity of spec section 3 as amended by decisions.md.
+ * The database schema: every entity of docs/product.md#entities-and-fields, as amended by
+ * docs/decisions/.
  * One Drizzle `pg-core` schema, run unchanged on embedded PGlite and on PostgreSQL.
  *
- * Conventions: UUID primary keys (D6); money in rupees as numeric(12,2) read as numbers;
- * calendar dates as `date` (ISO 'YYYY-MM-DD' strings); instants as timestamptz;
- * closed vocabularies enforced with CHECK constraints from `~/lib/constants`.
+ * Conventions: UUID primary keys (docs/decisions/008-money-dates-ids.md#ids); money in rupees as
+ * numeric(12,2) read as numbers; calendar dates as `date` (ISO 'YYYY-MM-DD' strings); instants as
+ * timestamptz; closed vocabularies enforced with CHECK constraints from `~/lib/constants`.
  */
 import { relations, sql, type SQL } from 'drizzle-orm';
 import {
@@ -56,7 +57,10 @@ const textList = (name: string) =>
     .notNull()
     .default(sql`'{}'::text[]`);
 
-/** Display fields of D4, stored per package, bike and car and edited by the admin. */
+/**
+ * Display fields (docs/decisions/006-display-fields.md), stored per package, bike and car and
+ * edited by the admin.
+ */
 const displayFields = () => ({
   rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(4.8),
   reviewCount: integer('review_count').notNull().default(0),
@@ -65,7 +69,7 @@ const displayFields = () => ({
   discountLabel: text('discount_label'),
 });
 
-/** One day of a package itinerary (spec section 3: day, title, description; detail adds activities, meals, stay). */
+/** One day of a package itinerary (docs/product.md#entities-and-fields). */
 export type ItineraryDay = {
   day: number;
   title: string;
@@ -75,7 +79,7 @@ export type ItineraryDay = {
   stay: string;
 };
 
-/** One stay of a package's accommodation plan (spec section 3, admin fields). */
+/** One stay of a package's accommodation plan (docs/product.md#admin-package-form). */
 export type AccommodationStay = {
   location: string;
   hotel: string;
@@ -107,7 +111,7 @@ export const tourPackages = pgTable(
     overview: text('overview').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
     duration: text('duration').notNull().default(''),
-    /** Rupees; 0 means 'Contact for Price' (D6). */
+    /** Rupees; 0 means 'Contact for Price' (docs/decisions/008-money-dates-ids.md#money). */
     price: money('price').notNull().default(0),
     location: text('location').notNull().default(''),
     category: text('category').notNull().default('adventure'),
@@ -151,7 +155,7 @@ export const bikes = pgTable(
     model: text('model').notNull(),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
-    /** Rupees per day; null means 'Contact for price' (D12). */
+    /** Rupees per day; null means 'Contact for price' (docs/decisions/008-money-dates-ids.md#money). */
     dailyRate: money('daily_rate'),
     engineCapacity: text('engine_capacity').notNull().default(''),
     maxSpeed: text('max_speed').notNull().default(''),
@@ -188,7 +192,7 @@ export const cars = pgTable(
     model: text('model').notNull(),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
-    /** Rupees per day; null means contact for price (D12). */
+    /** Rupees per day; null means contact for price (docs/decisions/008-money-dates-ids.md#money). */
     dailyRate: money('daily_rate'),
     capacity: text('capacity').notNull().default('4 Seater'),
     available: boolean('available').notNull().default(true),
@@ -223,9 +227,10 @@ export const cars = pgTable(
 );
 
 /**
- * Every "book" request (D11): a package booking (also Book Your Tour, with adults and children),
- * a bike or a car booking. The item reference is nulled when the item is deleted; the booking keeps
- * the item's name (D12).
+ * Every "book" request (docs/decisions/013-open-points-resolved.md): a package booking (also Book
+ * Your Tour, with adults and children), a bike or a car booking. The item reference is nulled when
+ * the item is deleted; the booking keeps the item's name
+ * (docs/decisions/014-cross-cutting-rules.md).
  */
 export const bookings = pgTable(
   'bookings',
@@ -273,8 +278,9 @@ export const bookings = pgTable(
 );
 
 /**
- * Every "ask us" message (D11): the inquiry dialog's three tabs (packages, cabs, rentals) and the
- * contact form (contact). Fields a type does not use stay null.
+ * Every "ask us" message (docs/decisions/013-open-points-resolved.md): the inquiry dialog's three
+ * tabs (packages, cabs, rentals) and the contact form (contact). Fields a type does not use stay
+ * null.
  */
 export const inquiries = pgTable(
   'inquiries',
@@ -315,14 +321,17 @@ export const inquiries = pgTable(
   ],
 );
 
-/** Site settings (D3, D5, map): one row per key, each value checked by its own zod schema. */
+/**
+ * Site settings (docs/decisions/005-site-settings.md): one row per key, each value checked by its
+ * own zod schema.
+ */
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
 
-/** Staff accounts (D2). */
+/** Staff accounts (docs/decisions/004-staff-authentication.md#accounts). */
 export const users = pgTable(
   'users',
   {
@@ -367,7 +376,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** E-mails waiting to be sent, sent, or failed (D9): a failed send never loses the submission. */
+/**
+ * E-mails waiting to be sent, sent, or failed (docs/decisions/011-notifications-outbox.md): a
+ * failed send never loses the submission.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {

@@ -1,25 +1,31 @@
 /**
- * Closed vocabularies of the product (spec sections 3, 4 and 9; decisions D4, D11).
- * Shared by the database CHECK constraints, the zod schemas and the UI filters, so a value
- * that one accepts the others accept too.
+ * Closed vocabularies of the product (docs/product.md#entities-and-fields,
+ * docs/decisions/013-open-points-resolved.md). Shared by the database CHECK constraints, the zod
+ * schemas and the UI filters, so a value that one accepts the others accept too.
  */
 
-/** Package categories stored on a tour package. Filter 'popular' is not a category: it means featured (D11). */
+/**
+ * Package categories stored on a tour package. Filter 'popular' is not a category: it means
+ * featured (docs/decisions/013-open-points-resolved.md#filters-and-search).
+ */
 export const PACKAGE_CATEGORIES = ['adventure', 'cultural', 'rural', 'weekend', 'honeymoon', 'trekking'] as const;
 export type PackageCategory = (typeof PACKAGE_CATEGORIES)[number];
 
-/** Values of the /packages filter (spec section 9). */
+/** Values of the /packages filter (docs/product.md#package-list). */
 export const PACKAGE_FILTERS = ['all', 'popular', 'adventure', 'cultural', 'rural', 'weekend'] as const;
 export type PackageFilter = (typeof PACKAGE_FILTERS)[number];
 
-/** Values of the /bikes filter (spec section 9); 450cc and 350cc match the engine capacity text (D11). */
+/**
+ * Values of the /bikes filter (docs/product.md#bike-list); 450cc and 350cc match the engine capacity text
+ * (docs/decisions/013-open-points-resolved.md#filters-and-search).
+ */
 export const BIKE_FILTERS = ['all', 'available', 'unavailable', '450cc', '350cc'] as const;
 export type BikeFilter = (typeof BIKE_FILTERS)[number];
 
 export const CAR_CATEGORIES = ['suv', 'sedan', 'hatchback', 'luxury'] as const;
 export type CarCategory = (typeof CAR_CATEGORIES)[number];
 
-/** Values of the /cars filter (spec section 9). */
+/** Values of the /cars filter (docs/product.md#car-list). */
 export const CAR_FILTERS = ['all', ...CAR_CATEGORIES] as const;
 export type CarFilter = (typeof CAR_FILTERS)[number];
 
@@ -30,29 +36,32 @@ export const GEAR_TYPES = TRANSMISSIONS;
 export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
-/** Display tags of D4, stored per package, bike and car. */
+/** Display tags (docs/decisions/006-display-fields.md), stored per package, bike and car. */
 export const DISPLAY_TAGS = ['Best Seller', 'Popular', 'New', 'Most Popular', 'Best Value', 'New Arrival'] as const;
 export type DisplayTag = (typeof DISPLAY_TAGS)[number];
 
 export const BOOKING_TYPES = ['package', 'bike', 'car'] as const;
 export type BookingType = (typeof BOOKING_TYPES)[number];
 
-/** Booking states (spec section 4). */
+/** Booking states (docs/product.md#booking-status). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Inquiry types (D11): the dialog's three tabs plus the contact form. */
+/**
+ * Inquiry types (docs/decisions/013-open-points-resolved.md): the dialog's three tabs plus the
+ * contact form.
+ */
 export const INQUIRY_TYPES = ['packages', 'cabs', 'rentals', 'contact'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
-/** Inquiry states (spec section 4, D11). */
+/** Inquiry states (docs/product.md#inquiry-status). */
 export const INQUIRY_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
-/** Guest options of the inquiry dialog (spec section 5). */
+/** Guest options of the inquiry dialog (docs/product.md#inquiry-dialog). */
 export const GUEST_OPTIONS = ['1', '2', '3', '4', '5', '6+'] as const;
 
-/** Rental durations of the inquiry dialog, in days, plus 'custom' (spec section 5). */
+/** Rental durations of the inquiry dialog, in days, plus 'custom' (docs/product.md#inquiry-dialog). */
 export const RENTAL_DURATIONS = ['1', '2', '3', '4', '5', '6', '7', 'custom'] as const;
 
 export const USER_ROLES = ['admin'] as const;

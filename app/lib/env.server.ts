@@ -1,6 +1,7 @@
 /**
- * The environment, parsed once by one zod schema (engineering convention 9; D12).
- * Throws a readable error at boot when a variable is malformed.
+ * The environment, parsed once by one zod schema, with safe defaults
+ * (docs/decisions/014-cross-cutting-rules.md). Throws a readable error at boot when a variable is
+ * malformed.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -27,15 +28,24 @@ const envSchema = z
     PUBLIC_URL: z.url().optional(),
     /** Express 'trust proxy': 'true', 'false', a hop count or a list of addresses. */
     TRUST_PROXY: z.string().default('false'),
-    /** Password of the first admin, created on first start when there is none (D2). */
+    /**
+     * Password of the first admin, created on first start when there is none
+     * (docs/decisions/004-staff-authentication.md#accounts).
+     */
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    /** SMTP connection string for notifications (D9); without it mails stay in the outbox. */
+    /**
+     * SMTP connection string for notifications (docs/decisions/011-notifications-outbox.md);
+     * without it mails stay in the outbox.
+     */
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Himalayan Tours <no-reply@example.com>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Public submissions accepted per IP per minute (D12). */
+    /** Public submissions accepted per IP per minute (docs/decisions/014-cross-cutting-rules.md). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
-    /** Failed logins per username or IP per 15 minutes before a lockout (D11, D12). */
+    /**
+     * Failed logins per username or IP per 15 minutes before a lockout
+     * (docs/decisions/014-cross-cutting-rules.md).
+     */
     RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(10),
     /** Whether to insert the sample content into an empty database at start. */
     SEED_ON_START: booleanish.default(true),

@@ -11,7 +11,7 @@ import {
   splitFeatures,
 } from './format';
 
-describe('money (D6, D12)', () => {
+describe('money (docs/decisions/008-money-dates-ids.md#money)', () => {
   test('formats rupees in the Indian style without decimals', () => {
     expect(formatRupees(3500)).toBe('₹3,500');
     expect(formatRupees(1800)).toBe('₹1,800');

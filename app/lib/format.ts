@@ -1,5 +1,6 @@
 /**
- * Formatting shared by server and browser (D6): rupees and dates in Asia/Kolkata.
+ * Formatting shared by server and browser (docs/decisions/008-money-dates-ids.md): rupees and dates
+ * in Asia/Kolkata.
  */
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -10,12 +11,15 @@ export function formatRupees(amount: number | null | undefined): string | null {
   return rupees.format(amount);
 }
 
-/** The price text of D12: rupees above 0, else the given contact text. */
+/**
+ * The price text (docs/decisions/008-money-dates-ids.md#money): rupees above 0, else the given
+ * contact text.
+ */
 export function priceOrContact(amount: number | null | undefined, contactText: string): string {
   return formatRupees(amount) ?? contactText;
 }
 
-/** The contact texts of D12, one per place a price shows. */
+/** The contact texts, one per place a price shows (docs/decisions/008-money-dates-ids.md#money). */
 export const CONTACT_FOR_PRICE = 'Contact for Price';
 export const CONTACT_FOR_PRICING = 'Contact for Pricing';
 export const CONTACT_FOR_BIKE_PRICE = 'Contact for price';
@@ -52,17 +56,23 @@ export function formatDate(value: Date | string): string {
   return dateFormat.format(toDate(value));
 }
 
-/** 'Jan 5, 2025, 3:40 PM' in Asia/Kolkata (inquiry detail, spec section 9). */
+/**
+ * 'Jan 5, 2025, 3:40 PM' in Asia/Kolkata (inquiry details,
+ * docs/decisions/008-money-dates-ids.md#dates).
+ */
 export function formatDateTime(value: Date | string): string {
   return dateTimeFormat.format(toDate(value));
 }
 
-/** Today's date in Asia/Kolkata as 'YYYY-MM-DD' (D12: "today" for date rules). */
+/**
+ * Today's date in Asia/Kolkata as 'YYYY-MM-DD' ("today" for date rules,
+ * docs/decisions/008-money-dates-ids.md#dates).
+ */
 export function todayInIndia(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
 }
 
-/** Seats from a capacity text such as '7 Seater' (spec section 3); 4 when there is no number. */
+/** Seats from a capacity text such as '7 Seater' (docs/product.md#car-list); 4 when there is no number. */
 export function seatsFromCapacity(capacity: string | null | undefined): number {
   const match = /\d+/.exec(capacity ?? '');
   return match ? Number(match[0]) : 4;

@@ -1,5 +1,5 @@
 /**
- * Honeypot for public forms (engineering convention 6). Every form carries a field named
+ * Honeypot for public forms (docs/product.md#shared-field-rules). Every form carries a field named
  * HONEYPOT_FIELD that is hidden from people (off-screen, aria-hidden, not tabbable, autocomplete off).
  *
  * Choice: a filled honeypot is silently accepted and dropped. The bot gets the same success answer

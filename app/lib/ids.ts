@@ -1,4 +1,7 @@
-/** Record ids (D6): UUIDs; the short reference shown to people is the last 6 characters, upper-case. */
+/**
+ * Record ids (docs/decisions/008-money-dates-ids.md#ids): UUIDs; the short reference shown to
+ * people is the last 6 characters, upper-case.
+ */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

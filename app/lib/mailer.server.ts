@@ -1,8 +1,9 @@
 /**
- * Notifications (D9). After a booking or inquiry is committed, its two mails (to the operator, and an
- * acknowledgement to the traveller) sit in the outbox table; a small background loop sends them with
- * nodemailer when SMTP_URL is set, retrying with back-off. Without SMTP_URL each mail is logged and
- * kept in the outbox for the admin. A failed send never fails or loses a submission.
+ * Notifications (docs/decisions/011-notifications-outbox.md). After a booking or inquiry is
+ * committed, its two mails (to the operator, and an acknowledgement to the traveller) sit in the
+ * outbox table; a small background loop sends them with nodemailer when SMTP_URL is set, retrying
+ * with back-off. Without SMTP_URL each mail is logged and kept in the outbox for the admin. A
+ * failed send never fails or loses a submission.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Booking, Inquiry } from '~/db/schema';

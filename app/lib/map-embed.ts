@@ -1,9 +1,12 @@
 /**
- * Custom map embeds of the map settings (D8). Kept free of zod so the map component can use it in
- * the browser without shipping the validation library.
+ * Custom map embeds of the map settings (docs/decisions/010-maps-video-images.md#maps). Kept free
+ * of zod so the map component can use it in the browser without shipping the validation library.
  */
 
-/** Hosts whose https iframes may be pasted as a custom map embed (D8). */
+/**
+ * Hosts whose https iframes may be pasted as a custom map embed
+ * (docs/decisions/010-maps-video-images.md#maps).
+ */
 export const ALLOWED_MAP_HOSTS = [
   'www.openstreetmap.org',
   'openstreetmap.org',

@@ -1,6 +1,7 @@
 /**
- * Per-page title and description (D10). The site name is appended to every title. Canonical URL and
- * Open Graph url/image are rendered once for every route by the root Layout (app/root.tsx).
+ * Per-page title and description (docs/decisions/012-seo-and-accessibility.md). The site name is
+ * appended to every title. Canonical URL and Open Graph url/image are rendered once for every route
+ * by the root Layout (app/root.tsx).
  */
 export const SITE_NAME = 'Himalayan Tours & Travels';
 

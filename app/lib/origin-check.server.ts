@@ -1,8 +1,9 @@
 /**
- * Refuse cross-site form posts (issue 5, D12). A browser sends `Origin` (or at least `Referer`) with
- * every POST; its host must be the request's own host or PUBLIC_URL's host. A request with neither
- * header is accepted only with a JSON content type: such a request cannot come from a cross-site
- * HTML form, and a cross-site script would need a CORS preflight that this server never grants.
+ * Refuse cross-site form posts (docs/decisions/014-cross-cutting-rules.md). A browser sends
+ * `Origin` (or at least `Referer`) with every POST; its host must be the request's own host or
+ * PUBLIC_URL's host. A request with neither header is accepted only with a JSON content type: such
+ * a request cannot come from a cross-site HTML form, and a cross-site script would need a CORS
+ * preflight that this server never grants.
  */
 import { env } from './env.server';
 

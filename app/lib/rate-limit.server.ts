@@ -1,7 +1,8 @@
 /**
- * Per-IP rate limits (D12), on rate-limiter-flexible's in-memory limiter: one process serves the
- * site, so memory is the right store; a restart forgets the counts, which only ever lets a visitor
- * through sooner. Expired keys are removed by the library, so memory stays bounded.
+ * Per-IP rate limits (docs/decisions/014-cross-cutting-rules.md), on rate-limiter-flexible's
+ * in-memory limiter: one process serves the site, so memory is the right store; a restart forgets
+ * the counts, which only ever lets a visitor through sooner. Expired keys are removed by the
+ * library, so memory stays bounded.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';

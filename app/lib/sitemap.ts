@@ -1,4 +1,7 @@
-/** Serialisers for sitemap.xml and robots.txt (D10), kept pure for unit tests. */
+/**
+ * Serialisers for sitemap.xml and robots.txt (docs/decisions/012-seo-and-accessibility.md), kept
+ * pure for unit tests.
+ */
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);

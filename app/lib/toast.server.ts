@@ -1,8 +1,8 @@
 /**
- * Flash toasts (engineering convention: mutations end in a redirect with a toast). An action puts
- * `{ type, title }` in a short-lived cookie; the admin layout's loader reads it once, clears it and
- * the page shows it with sonner. Works without JavaScript too: the layout renders the message as a
- * status line.
+ * Flash toasts (admin mutations end in a redirect with a toast,
+ * docs/architecture.md#sessions-and-the-admin-guard). An action puts `{ type, title }` in a
+ * short-lived cookie; the admin layout's loader reads it once, clears it and the page shows it with
+ * sonner. Works without JavaScript too: the layout renders the message as a status line.
  */
 import { redirect } from 'react-router';
 import { z } from 'zod';

@@ -11,7 +11,7 @@ describe('whatsappLink', () => {
   });
 });
 
-describe('whatsappItemText (spec section 2: prefilled text naming the item)', () => {
+describe('whatsappItemText (prefilled text naming the item)', () => {
   test('names the package, bike or car', () => {
     expect(whatsappItemText({ type: 'package', name: 'Sikkim Explorer' })).toContain('"Sikkim Explorer" tour package');
     expect(whatsappItemText({ type: 'bike', name: 'Royal Enfield Himalayan 450' })).toContain('rent the Royal Enfield Himalayan 450 bike');

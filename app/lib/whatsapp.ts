@@ -1,4 +1,4 @@
-/** WhatsApp click-to-chat links (spec section 7) with the number from settings. */
+/** WhatsApp click-to-chat links (docs/product.md#whatsapp-hand-off) with the number from settings. */
 
 /** 'https://wa.me/91XXXXXXXXXX?text=...' ; the number keeps digits only. */
 export function whatsappLink(number: string, text?: string): string {
@@ -26,7 +26,7 @@ const openers: Record<WhatsappSubject['type'], (name: string) => string> = {
   car: (name) => `Hello! I'd like to book the ${name}. Is it available for my dates, and what is the daily rate?`,
 };
 
-/** The prefilled text of an 'Ask on WhatsApp' link, naming the item (spec sections 2 and 7). */
+/** The prefilled text of an 'Ask on WhatsApp' link, naming the item (docs/product.md#whatsapp-hand-off). */
 export function whatsappItemText({ type, name, url }: WhatsappSubject): string {
   const text = openers[type](name.trim());
   return url ? `${text}\n${url}` : text;

@@ -1,6 +1,7 @@
 /**
- * The e-mail outbox (D9): every notification is a row first, then sent. A failed send stays in the
- * table with its error and is retried; nothing about a submission depends on e-mail working.
+ * The e-mail outbox (docs/decisions/011-notifications-outbox.md): every notification is a row
+ * first, then sent. A failed send stays in the table with its error and is retried; nothing about a
+ * submission depends on e-mail working.
  */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';

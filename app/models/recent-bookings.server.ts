@@ -1,6 +1,7 @@
 /**
- * Recent confirmed bookings for the 'someone just booked' toast (D4, D12): first name and item only,
- * never an e-mail, phone or surname.
+ * Recent confirmed bookings for the 'someone just booked' toast
+ * (docs/decisions/006-display-fields.md): first name and item only, never an e-mail, phone or
+ * surname.
  */
 import { desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';

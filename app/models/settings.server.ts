@@ -1,5 +1,5 @@
 /**
- * Site settings (D3, engineering convention 8): key/value rows, each value checked by its own
+ * Site settings (docs/decisions/005-site-settings.md): key/value rows, each value checked by its own
  * zod schema when read and when written. A missing or unreadable row falls back to its default.
  */
 import { inArray, sql } from 'drizzle-orm';

@@ -1,11 +1,14 @@
-/** Every public URL for sitemap.xml (D10): the static pages and each package, bike and car. */
+/**
+ * Every public URL for sitemap.xml (docs/decisions/012-seo-and-accessibility.md): the static pages
+ * and each package, bike and car.
+ */
 import { asc } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bikes, cars, tourPackages } from '~/db/schema';
 
 export type SitemapEntry = { path: string; lastModified?: Date; priority: number };
 
-/** Public pages of spec section 2 that have no id. */
+/** Public pages that have no id (docs/product.md#public-routes). */
 export const STATIC_PUBLIC_PATHS = [
   '/',
   '/about',

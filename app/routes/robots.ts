@@ -1,4 +1,7 @@
-/** /robots.txt (D10): everything public may be crawled, the admin area may not. */
+/**
+ * /robots.txt (docs/decisions/012-seo-and-accessibility.md): everything public may be crawled, the
+ * admin area may not.
+ */
 import { env } from '~/lib/env.server';
 import { robotsTxt } from '~/lib/sitemap';
 

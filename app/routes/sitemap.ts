@@ -1,4 +1,7 @@
-/** /sitemap.xml (D10): every public URL, including each package, bike and car. */
+/**
+ * /sitemap.xml (docs/decisions/012-seo-and-accessibility.md): every public URL, including each
+ * package, bike and car.
+ */
 import { env } from '~/lib/env.server';
 import { sitemapXml } from '~/lib/sitemap';
 import { listSitemapEntries } from '~/models/sitemap.server';

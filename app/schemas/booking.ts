@@ -1,7 +1,8 @@
 /**
- * Bookings (spec sections 3 and 5, D11): bike and car booking forms, the global booking dialog and
- * Book Your Tour (/booking, a `package` booking with adults and children; `custom` means no package).
- * One schema per form, shared by the page action, POST /api/bookings and Conform in the browser.
+ * Bookings (docs/product.md#forms-and-validation, docs/decisions/013-open-points-resolved.md): bike
+ * and car booking forms, the global booking dialog and Book Your Tour (/booking, a `package`
+ * booking with adults and children; `custom` means no package). One schema per form, shared by the
+ * page action, POST /api/bookings and Conform in the browser.
  */
 import { z } from 'zod';
 import {
@@ -21,12 +22,12 @@ import {
 export const CUSTOM_TOUR = 'custom';
 export const CUSTOM_TOUR_NAME = 'Custom tour';
 
-/** Message of a missing package on /booking (spec section 5). */
+/** Message of a missing package on /booking (docs/product.md#book-your-tour). */
 export const PACKAGE_REQUIRED_MESSAGE = 'Please select a tour package.';
 
 const contact = { name: nameField, email: emailField, phone: phoneField, message: messageField };
 
-/** Every date range is checked end >= start (D12). */
+/** Every date range is checked end >= start (docs/decisions/014-cross-cutting-rules.md). */
 function endNotBeforeStart(value: { startDate: string; endDate?: string }, ctx: z.RefinementCtx) {
   if (value.endDate && value.endDate < value.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });

@@ -1,7 +1,8 @@
 /**
- * Query strings of the catalogue lists (/packages, /bikes, /cars and their API), spec section 2 and D11.
- * Unknown filter values are refused by the API (400) and treated as 'all' by the pages.
- * The pages page with `?page=` (24 items a page); the API pages with `limit` and `offset` (D7).
+ * Query strings of the catalogue lists (/packages, /bikes, /cars and their API;
+ * docs/product.md#catalogue-rules). Unknown filter values are refused by the API (400) and treated
+ * as 'all' by the pages. The pages page with `?page=` (24 items a page); the API pages with `limit`
+ * and `offset` (docs/decisions/009-rest-api.md).
  */
 import { z } from 'zod';
 import { BIKE_FILTERS, CAR_FILTERS, PACKAGE_FILTERS } from '~/lib/constants';
@@ -12,7 +13,7 @@ export const packageQuerySchema = z.object({ q: searchTerm, category: z.enum(PAC
 export const bikeQuerySchema = z.object({ q: searchTerm, filter: z.enum(BIKE_FILTERS).optional() });
 export const carQuerySchema = z.object({ q: searchTerm, category: z.enum(CAR_FILTERS).optional() });
 
-/** Items on one page of a catalogue list (issue 4: paginate beyond 24). */
+/** Items on one page of a catalogue list (docs/product.md#catalogue-rules: paginate beyond 24). */
 export const PAGE_SIZE = 24;
 /** Highest page number a list page accepts; anything above is treated as past the end. */
 export const MAX_PAGE = 10_000;

@@ -1,2 +1,5 @@
-/** The contact form (spec section 5): stored as a `contact` inquiry (D11). */
+/**
+ * The contact form (docs/product.md#contact-form): stored as a `contact` inquiry
+ * (docs/decisions/013-open-points-resolved.md).
+ */
 export { contactInquirySchema as contactFormSchema } from './inquiry';

@@ -1,7 +1,8 @@
 /**
- * Inquiries (spec sections 3 and 5, D11): the inquiry dialog's three tabs (`packages`, `cabs`,
- * `rentals`) and the contact form (`contact`). One schema per form, shared by the contact page's
- * action, POST /api/inquiries and Conform in the browser.
+ * Inquiries (docs/product.md#inquiry-dialog, docs/decisions/013-open-points-resolved.md): the
+ * inquiry dialog's three tabs (`packages`, `cabs`, `rentals`) and the contact form (`contact`). One
+ * schema per form, shared by the contact page's action, POST /api/inquiries and Conform in the
+ * browser.
  */
 import { z } from 'zod';
 import { GUEST_OPTIONS, RENTAL_DURATIONS } from '~/lib/constants';
@@ -77,7 +78,10 @@ export const inquiryInputSchema = z.discriminatedUnion(
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
 export type DialogInquiryType = 'packages' | 'cabs' | 'rentals';
 
-/** Other names the API accepts for the same field (spec section 3 spellings), after camelCase. */
+/**
+ * Other names the API accepts for the same field (the original's spellings,
+ * docs/decisions/009-rest-api.md#input), after camelCase.
+ */
 const ALIASES: Record<string, string> = {
   inquiryType: 'type',
   packageId: 'destination',

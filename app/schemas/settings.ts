@@ -1,5 +1,5 @@
 /**
- * Site settings (D3, D5, map settings of spec section 3): one zod schema per key, used when a value
+ * Site settings (docs/decisions/005-site-settings.md): one zod schema per key, used when a value
  * is read from the database, when the admin saves it, and by the API. Defaults are the seeded values.
  */
 import { z } from 'zod';
@@ -26,14 +26,17 @@ export const companySettingsSchema = z.object({
   registrationNumber: trimmed(80),
 });
 
-/** Rating texts of the hero and trust badges (D3). */
+/** Rating texts of the hero and trust badges (docs/decisions/005-site-settings.md). */
 export const ratingSettingsSchema = z.object({
   rating: trimmed(10).min(1),
   reviewsText: trimmed(40).min(1),
   travelersText: trimmed(80).min(1),
 });
 
-/** Home video: a YouTube link or an mp4 URL; empty hides the section (D12). */
+/**
+ * Home video: a YouTube link or an mp4 URL; empty hides the section
+ * (docs/decisions/010-maps-video-images.md#video).
+ */
 export const videoSettingsSchema = z.object({
   url: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]),
 });
@@ -58,7 +61,10 @@ export const promoSettingsSchema = z.object({
   endsOn: z.union([z.literal(''), isoDate]),
 });
 
-/** Payment, cancellation and rental terms: one text, shown everywhere (D5). */
+/**
+ * Payment, cancellation and rental terms: one text, shown everywhere
+ * (docs/decisions/007-one-policy-text.md).
+ */
 export const policySettingsSchema = z.object({
   payment: z.array(trimmed(300).min(1)).min(1).max(10),
   cancellation: z.array(trimmed(300).min(1)).min(1).max(10),
@@ -67,7 +73,7 @@ export const policySettingsSchema = z.object({
   carTerms: z.array(trimmed(300).min(1)).min(1).max(12),
 });
 
-/** Office location for the Find Us maps (spec section 3, Map settings). */
+/** Office location for the Find Us maps (docs/product.md#map-settings-form). */
 export const mapSettingsSchema = z.object({
   latitude: z.coerce.number().min(-90).max(90),
   longitude: z.coerce.number().min(-180).max(180),
@@ -101,7 +107,7 @@ export const settingsSchemas = {
 export type SettingsKey = keyof typeof settingsSchemas;
 export type Settings = { [K in SettingsKey]: z.infer<(typeof settingsSchemas)[K]> };
 
-/** The seeded values (D3 placeholders, D5 policies, map defaults). */
+/** The seeded values (placeholders, policies and map defaults: docs/decisions/005-site-settings.md). */
 export const defaultSettings: Settings = {
   company: {
     name: 'Himalayan Tours & Travels',

@@ -1,5 +1,5 @@
 /**
- * Field rules shared by every visitor submission (spec section 5, D6, D12): the inquiry dialog,
+ * Field rules shared by every visitor submission (docs/product.md#shared-field-rules): the inquiry dialog,
  * the booking dialogs, Book Your Tour and the contact form. The same schemas validate the page
  * actions (form data: every value a string), the JSON API (typed values) and Conform in the browser,
  * so each helper accepts both spellings of a value (`'2'` and `2`, `'on'` and `true`).
@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { todayInIndia } from '~/lib/format';
 
-/** Caps of issue 5: names 120 characters, messages 5,000. */
+/** Caps (docs/product.md#shared-field-rules): names 120 characters, messages 5,000. */
 export const LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000, place: 200 } as const;
 
 /** How far ahead a travel or rental date may be (keeps dates inside what the database can store). */
@@ -81,8 +81,9 @@ export function addYears(from: string, years: number): string {
 }
 
 /**
- * A calendar date 'YYYY-MM-DD' from today (Asia/Kolkata, D12) up to MAX_YEARS_AHEAD years ahead.
- * `today` is read at validation time, so a long-running process never uses a stale day.
+ * A calendar date 'YYYY-MM-DD' from today (Asia/Kolkata,
+ * docs/decisions/008-money-dates-ids.md#dates) up to MAX_YEARS_AHEAD years ahead. `today` is read
+ * at validation time, so a long-running process never uses a stale day.
  */
 export function futureDateField(requiredMessage: string) {
   return z
@@ -159,8 +160,9 @@ function camelCase(key: string): string {
 }
 
 /**
- * Top-level snake_case names to camelCase (D7: the API accepts both); a camelCase name wins when a
- * body sends both spellings. Returns a fresh plain object (keys such as `__proto__` stay plain data).
+ * Top-level snake_case names to camelCase (the API accepts both,
+ * docs/decisions/009-rest-api.md#input); a camelCase name wins when a body sends both spellings.
+ * Returns a fresh plain object (keys such as `__proto__` stay plain data).
  */
 export function camelizeKeys(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,4 +1,7 @@
-/** axe on the catalogue pages at 390 px and 1280 px: no serious or critical violation (D10, issue 4). */
+/**
+ * axe on the catalogue pages at 390 px and 1280 px: no serious or critical violation
+ * (docs/decisions/012-seo-and-accessibility.md).
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 

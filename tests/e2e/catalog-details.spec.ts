@@ -1,4 +1,7 @@
-/** /packages/{id}, /bikes/{id}, /cars/{id} (spec section 2): texts, accordion, actions, JSON-LD, not-found views. */
+/**
+ * /packages/{id}, /bikes/{id}, /cars/{id} (docs/product.md#catalogue): texts, accordion, actions,
+ * JSON-LD, not-found views.
+ */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 async function idOf(request: APIRequestContext, list: 'packages' | 'bikes' | 'cars', name: string): Promise<string> {

@@ -1,4 +1,7 @@
-/** /packages, /bikes and /cars (spec section 2, D11): texts, search and filters with and without JavaScript, empty states. */
+/**
+ * /packages, /bikes and /cars (docs/product.md#catalogue): texts, search and filters with and
+ * without JavaScript, empty states.
+ */
 import { expect, test, type Page } from '@playwright/test';
 
 /** Hold back client-side data requests of `path` so the pending state stays visible. */
@@ -175,7 +178,7 @@ test.describe('/cars', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  test("empty state per D11 and 'Loading cars...' during a client-side refresh", async ({ page }) => {
+  test("empty state and 'Loading cars...' during a client-side refresh", async ({ page }) => {
     await page.goto('/cars?q=helicopter');
     await expect(page.getByRole('heading', { name: 'No cars found' })).toBeVisible();
     await expect(page.getByText("We couldn't find any cars matching your search criteria.")).toBeVisible();

@@ -28,7 +28,7 @@ test('home renders every section with texts from settings in the server HTML', a
   }
   expect(html).toContain('id="about-section"');
   expect(html).toContain('id="featured-packages"');
-  // No video URL is seeded: the video section is hidden (D12).
+  // No video URL is seeded: the video section is hidden (docs/decisions/010-maps-video-images.md#video).
   expect(html).not.toContain('Sikkim in motion');
 });
 

@@ -1,4 +1,7 @@
-/** Loaders of the catalogue pages and their JSON API, on a real migrated database (issue 4). */
+/**
+ * Loaders of the catalogue pages and their JSON API, on a real migrated database
+ * (docs/product.md#catalogue-rules).
+ */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { bikes, cars, tourPackages } from '~/db/schema';

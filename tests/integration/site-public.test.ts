@@ -1,4 +1,7 @@
-/** Recent confirmed bookings for the toast (D4, D12) and the sitemap entries (D10), on a fresh database. */
+/**
+ * Recent confirmed bookings for the toast (docs/decisions/006-display-fields.md) and the sitemap
+ * entries (docs/decisions/012-seo-and-accessibility.md), on a fresh database.
+ */
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookings } from '~/db/schema';

@@ -1,8 +1,8 @@
 /**
- * POST /api/inquiries and /api/bookings (issue 5): every form's data is validated and stored with
- * status pending, snake_case is accepted, bad input is 4xx with `{error, issues}`, unavailable
- * vehicles are refused, cross-site posts and bots are turned away, and the OpenAPI document
- * describes both endpoints.
+ * POST /api/inquiries and /api/bookings (docs/decisions/003-visitor-submissions-stored.md): every
+ * form's data is validated and stored with status pending, snake_case is accepted, bad input is 4xx
+ * with `{error, issues}`, unavailable vehicles are refused, cross-site posts and bots are turned
+ * away, and the OpenAPI document describes both endpoints.
  */
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';

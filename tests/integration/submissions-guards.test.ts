@@ -1,4 +1,7 @@
-/** Rate limit of public submissions (D12): per IP, from RATE_LIMIT_SUBMISSIONS_PER_MINUTE, 429 + Retry-After. */
+/**
+ * Rate limit of public submissions (docs/product.md#shared-field-rules): per IP, from
+ * RATE_LIMIT_SUBMISSIONS_PER_MINUTE, 429 + Retry-After.
+ */
 import { describe, expect, test } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { CLIENT_IP_HEADER, consumePoint } from '~/lib/rate-limit.server';

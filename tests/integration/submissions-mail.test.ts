@@ -1,7 +1,7 @@
 /**
- * Notifications (D9) through a real local SMTP server (smtp-server): after a submission commits, the
- * operator and the traveller get their mails; a failing server leaves them in the outbox for a retry
- * and never loses the submission.
+ * Notifications (docs/decisions/011-notifications-outbox.md) through a real local SMTP server
+ * (smtp-server): after a submission commits, the operator and the traveller get their mails; a
+ * failing server leaves them in the outbox for a retry and never loses the submission.
  */
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';

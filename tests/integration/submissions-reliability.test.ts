@@ -1,7 +1,7 @@
 /**
- * Reliability figures of issue 5: at least 1,000 generated malformed bodies per POST endpoint give
- * 0 responses 5xx and 0 rows written; a burst of 200 concurrent valid submissions is stored exactly
- * once each.
+ * Reliability figures (docs/decisions/003-visitor-submissions-stored.md): at least 1,000 generated
+ * malformed bodies per POST endpoint give 0 responses 5xx and 0 rows written; a burst of 200
+ * concurrent valid submissions is stored exactly once each.
  */
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';

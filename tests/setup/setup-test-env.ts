@@ -1,6 +1,6 @@
 /**
  * Runs before every test file: a fresh migrated database per file (closed after), and any
- * console.error during a test fails it (engineering convention 10).
+ * console.error during a test fails it (docs/architecture.md#tests).
  */
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setDatabase, type DatabaseHandle } from '~/db/client.server';

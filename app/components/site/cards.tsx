@@ -1,8 +1,9 @@
 /**
- * Catalogue cards for packages, bikes and cars (spec section 2; design.md: image at a fixed 3:2,
- * duration / location chips, price in a fixed place, one clear action). Tags and discount badges
- * are the stored fields (D4, D12); prices are rupees above 0, else the contact text (D12).
- * The title link covers the whole card; a card's own buttons sit above it.
+ * Catalogue cards for packages, bikes and cars (docs/product.md#catalogue): image at a fixed 3:2,
+ * duration / location chips, price in a fixed place, one clear action. Tags and discount badges are
+ * the stored fields (docs/decisions/006-display-fields.md); prices are rupees above 0, else the
+ * contact text (docs/decisions/008-money-dates-ids.md#money). The title link covers the whole card;
+ * a card's own buttons sit above it.
  */
 import { ArrowRight, Check, Clock, Cog, Fuel, Gauge, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -111,7 +112,10 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
   );
 }
 
-/** Image, stored tag and discount badges (D4), and the 'Currently Unavailable' overlay of a vehicle card. */
+/**
+ * Image, stored tag and discount badges (docs/decisions/006-display-fields.md), and the 'Currently
+ * Unavailable' overlay of a vehicle card.
+ */
 function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean }) {
   return (
     <div className="relative aspect-[3/2] overflow-hidden bg-mist">

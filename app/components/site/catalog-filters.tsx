@@ -1,10 +1,10 @@
 /**
- * Search box, filter chips, result count and Reset Filters of the catalogue lists (spec section 2,
- * D11). Everything lives in the URL query: the search is a plain GET form and each filter is a link,
- * so results are server-rendered and work without JavaScript. Once scripts run, typing searches by
- * itself (debounced) and filters change the list without a full reload; while the new list loads
- * the status line says so ('Loading bikes...').
- * The search form is a plain GET form; with scripts it navigates client-side to the same URL.
+ * Search box, filter chips, result count and Reset Filters of the catalogue lists
+ * (docs/product.md#catalogue-rules). Everything lives in the URL query: the search is a plain GET
+ * form and each filter is a link, so results are server-rendered and work without JavaScript. Once
+ * scripts run, typing searches by itself (debounced) and filters change the list without a full
+ * reload; while the new list loads the status line says so ('Loading bikes...'). The search form is
+ * a plain GET form; with scripts it navigates client-side to the same URL.
  */
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
@@ -175,7 +175,7 @@ export function CatalogFilters({
   );
 }
 
-/** Empty result of a catalogue list (spec section 2, D11), with Reset Filters. */
+/** Empty result of a catalogue list (docs/product.md#catalogue), with Reset Filters. */
 export function EmptyResult({ title, message, resetTo }: { title: string; message: string; resetTo: string }) {
   return (
     <div className="rounded-card border border-dashed border-forest-200 bg-mist px-6 py-16 text-center">

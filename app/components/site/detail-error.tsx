@@ -1,5 +1,5 @@
 /**
- * Error boundary body of detail pages: the spec's not-found view for a 404 (spec section 2, D11),
+ * Error boundary body of detail pages: the not-found view for a 404 (docs/product.md#catalogue-rules),
  * a short apology otherwise.
  */
 import { isRouteErrorResponse } from 'react-router';

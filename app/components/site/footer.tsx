@@ -1,4 +1,7 @@
-/** Site footer (spec section 2): blurb, quick links, package categories, Gangtok address and phone. */
+/**
+ * Site footer (docs/product.md#navigation-and-chrome): blurb, quick links, package categories,
+ * Gangtok address and phone.
+ */
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { telLink } from '~/lib/whatsapp';

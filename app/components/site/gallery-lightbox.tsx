@@ -1,5 +1,5 @@
 /**
- * Gallery lightbox (spec sections 2 and 4, D10): previous/next wrap around, close, 'n of total',
+ * Gallery lightbox (docs/product.md#content-pages): previous/next wrap around, close, 'n of total',
  * Escape and the arrow keys; page scroll is locked and focus kept inside while open (Radix Dialog).
  */
 import { ChevronLeft, ChevronRight, MapPin, X } from 'lucide-react';

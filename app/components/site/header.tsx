@@ -1,5 +1,5 @@
 /**
- * Site header (spec section 2, Navigation and chrome): fixed; transparent over the home hero and
+ * Site header (docs/product.md#navigation-and-chrome): fixed; transparent over the home hero and
  * white with a shadow after 50 px of scroll; desktop 'Book Now' opens the inquiry dialog; below
  * 768 px a menu button opens a panel that closes on route change, with a call link and
  * 'Book Your Tour Now'.

@@ -1,4 +1,4 @@
-/** Header links (spec section 2, Navigation and chrome). */
+/** Header links (docs/product.md#navigation-and-chrome). */
 export const headerLinks = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
@@ -9,7 +9,7 @@ export const headerLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Footer quick links (spec section 2). */
+/** Footer quick links (docs/product.md#navigation-and-chrome). */
 export const footerLinks = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About Us' },
@@ -17,8 +17,8 @@ export const footerLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Footer package categories: all go to /packages (spec section 2). */
+/** Footer package categories: all go to /packages (docs/product.md#navigation-and-chrome). */
 export const footerCategories = ['Adventure', 'Cultural', 'Honeymoon', 'Trekking'] as const;
 
-/** The header turns white with a shadow after this much scroll (spec section 9). */
+/** The header turns white with a shadow after this much scroll (docs/product.md#business-constants). */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;

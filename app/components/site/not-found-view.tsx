@@ -1,4 +1,7 @@
-/** The not-found view of detail pages and unknown paths (spec sections 2 and 8). */
+/**
+ * The not-found view of detail pages and unknown paths
+ * (docs/product.md#empty-states-and-not-found-views).
+ */
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 

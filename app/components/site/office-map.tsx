@@ -1,7 +1,8 @@
 /**
- * The office map (D8): an OpenStreetMap embed built from the map settings (no key), or the admin's
- * validated custom embed (only its https src on an allowed host is used, never the pasted markup).
- * Lazy-loaded; the box keeps its size so nothing shifts.
+ * The office map (docs/decisions/010-maps-video-images.md#maps): an OpenStreetMap embed built from
+ * the map settings (no key), or the admin's validated custom embed (only its https src on an
+ * allowed host is used, never the pasted markup). Lazy-loaded; the box keeps its size so nothing
+ * shifts.
  */
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
@@ -38,7 +39,10 @@ export function OfficeMap({ map, className, title }: { map: Settings['map']; cla
   );
 }
 
-/** Centres of the towns cars start from (spec section 3: Gangtok, Darjeeling, Pelling). */
+/**
+ * Centres of the towns cars start from (docs/product.md#entities-and-fields: Gangtok, Darjeeling,
+ * Pelling).
+ */
 const TOWN_CENTRES: Record<string, { latitude: number; longitude: number }> = {
   darjeeling: { latitude: 27.041, longitude: 88.2663 },
   pelling: { latitude: 27.3005, longitude: 88.2373 },
@@ -55,9 +59,10 @@ export function mapForLocation(location: string | null | undefined, office: Sett
 }
 
 /**
- * Click-to-load map (D8): a light static preview with a 'Show map' button that swaps in the
- * OpenStreetMap embed, so no third-party frame (cookies, scripts, ~1 MB) loads until the visitor
- * asks for it. Same box size before and after: no layout shift.
+ * Click-to-load map (docs/decisions/010-maps-video-images.md#maps): a light static preview with a
+ * 'Show map' button that swaps in the OpenStreetMap embed, so no third-party frame (cookies,
+ * scripts, ~1 MB) loads until the visitor asks for it. Same box size before and after: no layout
+ * shift.
  */
 export function MapFacade({ map, className }: { map: Settings['map']; className?: string }) {
   const [loaded, setLoaded] = useState(false);

@@ -1,13 +1,16 @@
 /**
  * An image with its size set (no layout shift), lazy below the fold, a `srcset` when several widths
- * of the file exist (D8 uploads), and a placeholder when the file cannot be loaded (spec section 8:
- * broken images show a placeholder).
+ * of the file exist (uploads, docs/decisions/010-maps-video-images.md#uploads), and a placeholder
+ * when the file cannot be loaded (docs/product.md#empty-states-and-not-found-views).
  */
 import { useState, type ComponentProps } from 'react';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
-/** One stored width of an image (D8: uploads are re-encoded in responsive widths). */
+/**
+ * One stored width of an image (uploads are re-encoded in several widths,
+ * docs/decisions/010-maps-video-images.md#uploads).
+ */
 export type ImageVariant = { src: string; width: number };
 
 type PictureProps = Omit<ComponentProps<'img'>, 'src' | 'width' | 'height' | 'srcSet'> & {

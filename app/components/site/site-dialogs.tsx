@@ -1,6 +1,6 @@
 /**
- * The site's global dialogs (spec section 2: Inquiry dialog, booking dialogs, book-now callbacks),
- * opened from anywhere through `useSiteDialogs()`.
+ * The site's global dialogs (docs/product.md#forms-and-validation: inquiry dialog, booking dialogs,
+ * book-now callbacks), opened from anywhere through `useSiteDialogs()`.
  *
  * CONTRACT (shared by the chrome, the catalogue pages and the forms):
  * - `openInquiry(tab?)`: the inquiry dialog (tabs packages / cabs / rentals).

@@ -1,8 +1,8 @@
 /**
- * Accordion on Radix (D10: keyboard operable: Enter/Space toggle, arrow keys, Home/End move between
- * headers). Closed panels stay in the server HTML (`hidden`), so their text is indexed and found by
- * the browser's find-in-page once opened; nothing animates height, so nothing shifts for
- * reduced-motion users.
+ * Accordion on Radix (docs/decisions/012-seo-and-accessibility.md: keyboard operable: Enter/Space
+ * toggle, arrow keys, Home/End move between headers). Closed panels stay in the server HTML
+ * (`hidden`), so their text is indexed and found by the browser's find-in-page once opened; nothing
+ * animates height, so nothing shifts for reduced-motion users.
  */
 import { ChevronDown } from 'lucide-react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';

@@ -1,4 +1,4 @@
-/** Small label for tags, discounts and statuses (design.md: marigold accent with dark text). */
+/** Small label for tags, discounts and statuses (marigold accent with dark text). */
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/cn';
 

@@ -1,5 +1,5 @@
 /**
- * Button and button-styled link variants (design.md: forest primary, marigold accent, WhatsApp green
+ * Button and button-styled link variants (forest primary, marigold accent, WhatsApp green
  * only for WhatsApp). 44px minimum touch target at the default size.
  */
 import type { ComponentProps } from 'react';

@@ -1,9 +1,10 @@
 /**
- * Accessible carousel on Embla (D10: keyboard use of every carousel). A labelled region that moves
- * with the Left and Right arrow keys when focused, previous/next buttons (from `arrowsFrom` up),
- * slides labelled 'n of total', the selected slide marked with data-selected. Slide widths come from
- * CSS (`slideClassName`), so the server HTML already reserves the final layout; Embla itself loads
- * when the carousel nears the viewport or is reached for (useLazyEmblaCarousel).
+ * Accessible carousel on Embla (keyboard use of every carousel,
+ * docs/decisions/012-seo-and-accessibility.md). A labelled region that moves with the Left and
+ * Right arrow keys when focused, previous/next buttons (from `arrowsFrom` up), slides labelled 'n
+ * of total', the selected slide marked with data-selected. Slide widths come from CSS
+ * (`slideClassName`), so the server HTML already reserves the final layout; Embla itself loads when
+ * the carousel nears the viewport or is reached for (useLazyEmblaCarousel).
  */
 import type { EmblaOptionsType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';

@@ -1,7 +1,8 @@
 /**
- * Dialog primitives on Radix (D10: focus trapped inside, Escape and the close button close it, focus
- * returns to the opener, page scroll locked). `DialogPanel` is a centred dialog at every width; for
- * the phone bottom sheet use `DrawerPanel` from ./drawer.
+ * Dialog primitives on Radix (docs/decisions/012-seo-and-accessibility.md: focus trapped inside,
+ * Escape and the close button close it, focus returns to the opener, page scroll locked).
+ * `DialogPanel` is a centred dialog at every width; for the phone bottom sheet use `DrawerPanel`
+ * from ./drawer.
  */
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';

@@ -1,8 +1,8 @@
 /**
- * The responsive form dialog of spec section 2/9: below 768 px a bottom sheet 85vh tall whose submit
- * footer stays in view while the fields scroll; from 768 px a centred dialog. Pure CSS, so the server
- * render and the first paint already have the right shape. Radix Dialog underneath: focus trap,
- * Escape, scroll lock, focus returns to the opener.
+ * The responsive form dialog (docs/product.md#inquiry-dialog): below 768 px a bottom sheet 85vh
+ * tall whose submit footer stays in view while the fields scroll; from 768 px a centred dialog.
+ * Pure CSS, so the server render and the first paint already have the right shape. Radix Dialog
+ * underneath: focus trap, Escape, scroll lock, focus returns to the opener.
  */
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';

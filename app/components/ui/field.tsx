@@ -1,5 +1,5 @@
 /**
- * Form fields (design.md): label above the input, hint below it, the error under the field in words,
+ * Form fields: label above the input, hint below it, the error under the field in words,
  * 44 px touch targets. Inputs get `aria-invalid` and `aria-describedby` wired to the hint and error.
  */
 import type { ComponentProps, ReactNode } from 'react';

@@ -1,8 +1,9 @@
 /**
- * POST /api/bookings : a package, bike or car booking (also a Book Your Tour request: type `package`
- * with adults and children, itemId `custom` for a custom tour), JSON in camelCase or snake_case (D7).
- * 201 with the stored booking; 409 when the vehicle is unavailable; 400/403/413/415/429
- * `{error, issues}` otherwise. The booking dialogs post here.
+ * POST /api/bookings : a package, bike or car booking (also a Book Your Tour request: type
+ * `package` with adults and children, itemId `custom` for a custom tour), JSON in camelCase or
+ * snake_case (docs/decisions/009-rest-api.md#input). 201 with the stored booking; 409 when the
+ * vehicle is unavailable; 400/403/413/415/429 `{error, issues}` otherwise. The booking dialogs post
+ * here.
  */
 import { apiError } from '~/lib/api.server';
 import { handleApiSubmission } from '~/lib/submissions.server';

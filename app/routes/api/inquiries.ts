@@ -1,7 +1,7 @@
 /**
  * POST /api/inquiries : an inquiry (dialog tabs `packages`, `cabs`, `rentals`) or a contact message
- * (`contact`), JSON in camelCase or snake_case (D7). 201 with the stored inquiry; 400/403/413/415/429
- * `{error, issues}` otherwise. The inquiry dialog posts here.
+ * (`contact`), JSON in camelCase or snake_case (docs/decisions/009-rest-api.md#input). 201 with the
+ * stored inquiry; 400/403/413/415/429 `{error, issues}` otherwise. The inquiry dialog posts here.
  */
 import { apiError } from '~/lib/api.server';
 import { handleApiSubmission } from '~/lib/submissions.server';

@@ -1,4 +1,7 @@
-/** /about (spec section 2): story, reasons to choose us, credentials with the registration number (D3), link to /contact. */
+/**
+ * /about (docs/product.md#public-routes): story, reasons to choose us, credentials with the
+ * registration number (from settings), link to /contact.
+ */
 import { BadgeCheck, Car, Clock3, Hotel, MapPinned, Sparkles } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { PageHeader } from '~/components/site/page-header';

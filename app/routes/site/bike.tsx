@@ -1,8 +1,10 @@
 /**
- * /bikes/:id: bike detail (spec section 2): gallery, daily rate, specifications, features, pickup
- * map, rental terms (D5: delivery may cost extra, helmet complimentary), Book Now (the bike booking
- * form; disabled and 'Currently Unavailable' with an overlay when not available), Ask on WhatsApp,
- * the stored rating and badges (D4), Product JSON-LD (D10). Unknown id: 'Bike Not Found', HTTP 404.
+ * /bikes/:id: bike detail (docs/product.md#bike-detail): gallery, daily rate, specifications,
+ * features, pickup map, rental terms (docs/decisions/007-one-policy-text.md: delivery may cost
+ * extra, helmet complimentary), Book Now (the bike booking form; disabled and 'Currently
+ * Unavailable' with an overlay when not available), Ask on WhatsApp, the stored rating and badges
+ * (docs/decisions/006-display-fields.md), Product JSON-LD
+ * (docs/decisions/012-seo-and-accessibility.md). Unknown id: 'Bike Not Found', HTTP 404.
  */
 import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide-react';
 import { data } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /bikes: the bike list (spec section 2, D11). Search (model or description) and the availability /
+ * /bikes: the bike list (docs/product.md#bike-list). Search (model or description) and the availability /
  * engine filter live in the URL and are applied in SQL by the loader, 24 bikes a page; then the
  * pickup map and a call to action.
  */

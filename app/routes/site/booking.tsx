@@ -1,8 +1,9 @@
 /**
- * /booking, Book Your Tour (spec sections 2, 3, 5, 8; D5, D11): the request form, the confirmation
- * view and the side info. Stored as a `package` booking with adults and children ('custom' = a tour
- * of the traveller's own). Works without JavaScript: the route action validates with the same zod
- * schema as the API and answers field errors or the confirmation.
+ * /booking, Book Your Tour (docs/product.md#book-your-tour,
+ * docs/decisions/013-open-points-resolved.md): the request form, the confirmation view and the side
+ * info. Stored as a `package` booking with adults and children ('custom' = a tour of the
+ * traveller's own). Works without JavaScript: the route action validates with the same zod schema
+ * as the API and answers field errors or the confirmation.
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';

@@ -1,10 +1,11 @@
 /**
- * /cars/:id: car detail (spec section 2). Server-rendered; while a client-side navigation to it
- * loads, the page being left shows the car skeleton (`usePendingCarDetail`). Large image and
- * 3-column thumbnails, five stars with the review count, capacity and category badges, daily rate,
- * discount badge when featured, Book Now (disabled 'Currently Unavailable' with an overlay when not
- * available), Ask on WhatsApp, trust points, features, location map (default Gangtok), Need Help,
- * Rental Terms, Ready to Drive, Product JSON-LD (D10). Unknown id: 'Car Not Found', HTTP 404.
+ * /cars/:id: car detail (docs/product.md#car-detail). Server-rendered; while a client-side
+ * navigation to it loads, the page being left shows the car skeleton (`usePendingCarDetail`). Large
+ * image and 3-column thumbnails, five stars with the review count, capacity and category badges,
+ * daily rate, discount badge when featured, Book Now (disabled 'Currently Unavailable' with an
+ * overlay when not available), Ask on WhatsApp, trust points, features, location map (default
+ * Gangtok), Need Help, Rental Terms, Ready to Drive, Product JSON-LD
+ * (docs/decisions/012-seo-and-accessibility.md). Unknown id: 'Car Not Found', HTTP 404.
  */
 import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lucide-react';
 import { data } from 'react-router';

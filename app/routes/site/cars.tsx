@@ -1,5 +1,5 @@
 /**
- * /cars: Cab Services, the car list (spec section 2, D11). Search (model, location or description)
+ * /cars: Cab Services, the car list (docs/product.md#car-list). Search (model, location or description)
  * and category filter live in the URL and are applied in SQL by the loader, 24 cars a page; then
  * the locations map and the special-vehicle section linking to /contact.
  */

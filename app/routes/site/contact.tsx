@@ -1,7 +1,8 @@
 /**
- * /contact (spec sections 2, 3, 5, 8; D3, D5, D11): call card, office hours, message form, map,
- * address and four FAQs whose answers come from the policy settings. The message is stored as a
- * `contact` inquiry. Works without JavaScript (route action, field errors, confirmation).
+ * /contact (docs/product.md#contact-form, docs/decisions/007-one-policy-text.md): call card, office
+ * hours, message form, map, address and four FAQs whose answers come from the policy settings. The
+ * message is stored as a `contact` inquiry. Works without JavaScript (route action, field errors,
+ * confirmation).
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -41,7 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
 const SENT_TITLE = 'Message Sent Successfully!';
 const SENT_TEXT = "Thank you for contacting us. We'll review your message and respond within 24 hours.";
 
-/** The four FAQs (D5: the same policy text as the package and booking pages). */
+/**
+ * The four FAQs (the same policy text as the package and booking pages,
+ * docs/decisions/007-one-policy-text.md).
+ */
 function faqs(policies: Settings['policies'], company: Settings['company']) {
   return [
     {

@@ -1,7 +1,7 @@
 /**
- * /gallery (spec section 2): 16 images, category filter, lightbox, link to /packages. The lightbox
- * (with Radix Dialog, about 11 KB compressed) loads when a visitor points at, focuses or touches a
- * photo, so the page's first download does not carry it.
+ * /gallery (docs/product.md#content-pages): 16 images, category filter, lightbox, link to
+ * /packages. The lightbox (with Radix Dialog, about 11 KB compressed) loads when a visitor points
+ * at, focuses or touches a photo, so the page's first download does not carry it.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 /**
- * Public site chrome (spec section 2): header and footer around every public page, the global
- * dialogs, and the global widgets (chat bubble, promo banner, recent-booking toast), none of which
- * reach /admin since the admin area has its own layout.
+ * Public site chrome (docs/product.md#navigation-and-chrome): header and footer around every public
+ * page, the global dialogs, and the global widgets (chat bubble, promo banner, recent-booking
+ * toast), none of which reach /admin since the admin area has its own layout.
  */
 import { Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Footer } from '~/components/site/footer';

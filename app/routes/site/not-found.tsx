@@ -1,4 +1,7 @@
-/** Any unknown path: the 404 page 'Oops! Page Not Found' with HTTP status 404 (spec section 2, D11). */
+/**
+ * Any unknown path: the 404 page 'Oops! Page Not Found' with HTTP status 404
+ * (docs/product.md#public-routes).
+ */
 import { Compass } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';

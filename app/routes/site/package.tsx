@@ -1,8 +1,10 @@
 /**
- * /packages/:id: package detail (spec section 2): gallery, overview, highlights, day-by-day itinerary
- * accordion, inclusions and exclusions, stays, payment / cancellation / requirements notes (D5), help
- * contacts (D3), 'You May Also Like', Book Now and Ask on WhatsApp, TouristTrip JSON-LD (D10).
- * An unknown id renders 'Package Not Found' with HTTP 404.
+ * /packages/:id: package detail (docs/product.md#package-detail): gallery, overview, highlights,
+ * day-by-day itinerary accordion, inclusions and exclusions, stays, payment / cancellation /
+ * requirements notes (docs/decisions/007-one-policy-text.md), help contacts (from settings), 'You
+ * May Also Like', Book Now and Ask on WhatsApp, TouristTrip JSON-LD
+ * (docs/decisions/012-seo-and-accessibility.md). An unknown id renders 'Package Not Found' with
+ * HTTP 404.
  */
 import { BadgeCheck, BedDouble, CalendarClock, Car, ChevronRight, Clock, FileText, MapPin, Tag, Users, Utensils, Wallet } from 'lucide-react';
 import { data } from 'react-router';

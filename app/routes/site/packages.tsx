@@ -1,6 +1,6 @@
 /**
- * /packages: the package list (spec section 2, D11). Search (title or location) and category filter
- * live in the URL and are applied in SQL by the loader, 24 packages a page.
+ * /packages: the package list (docs/product.md#package-list). Search (title or location) and
+ * category filter live in the URL and are applied in SQL by the loader, 24 packages a page.
  */
 import { MessageSquareText } from 'lucide-react';
 import { redirect } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /rural-tourism (spec section 2): hero, what rural tourism is, the four offerings, the four
+ * /rural-tourism (docs/product.md#content-pages): hero, what rural tourism is, the four offerings, the four
  * destinations with highlights, the commitment section and WhatsApp links.
  */
 import { Check, MapPin, MessageCircle } from 'lucide-react';

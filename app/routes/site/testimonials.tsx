@@ -1,4 +1,7 @@
-/** /testimonials (spec section 2): 8 testimonials with rating 1-5 and package, and a share-your-story link. */
+/**
+ * /testimonials (docs/product.md#content-pages): 8 testimonials with rating 1-5 and package, and a
+ * share-your-story link.
+ */
 import { MessageCircle } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { TestimonialCard } from '~/components/site/home/testimonial-card';

@@ -1,7 +1,8 @@
 /**
  * The two actions of every catalogue item: Book Now (the global dialogs of the forms issue, through
- * `useSiteDialogs()`) and Ask on WhatsApp (a wa.me link naming the item, number from settings).
- * An unavailable vehicle's Book Now is disabled and reads 'Currently Unavailable' (spec sections 2, 4).
+ * `useSiteDialogs()`) and Ask on WhatsApp (a wa.me link naming the item, number from settings). An
+ * unavailable vehicle's Book Now is disabled and reads 'Currently Unavailable'
+ * (docs/product.md#vehicle-availability).
  */
 import { CalendarCheck } from 'lucide-react';
 import { useSiteDialogs, type BookableItem, type BookableVehicle } from '~/components/site/site-dialogs';
@@ -46,7 +47,10 @@ export function WhatsAppButton({
   );
 }
 
-/** Book Now of a package: the global booking dialog with the package selected (D11). Full width unless `fullWidth` is false. */
+/**
+ * Book Now of a package: the global booking dialog with the package selected
+ * (docs/product.md#package-detail). Full width unless `fullWidth` is false.
+ */
 export function BookPackageButton({ item, className, fullWidth = true }: { item: BookableItem; className?: string; fullWidth?: boolean }) {
   const { openBooking } = useSiteDialogs();
   return (

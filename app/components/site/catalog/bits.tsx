@@ -26,7 +26,7 @@ export function CatalogBadge({ tone = 'tag', className, ...props }: ComponentPro
 
 /**
  * Five stars filled to the rounded rating (one star when `compact`), with the number and the review
- * count (D4 stored fields).
+ * count (stored fields, docs/decisions/006-display-fields.md).
  */
 export function RatingStars({
   rating,
@@ -139,7 +139,10 @@ export function DetailSection({ id, title, intro, children }: { id: string; titl
   );
 }
 
-/** The 'Currently Unavailable' overlay of an unavailable bike or car image (spec sections 2 and 4). */
+/**
+ * The 'Currently Unavailable' overlay of an unavailable bike or car image
+ * (docs/product.md#vehicle-availability).
+ */
 export function UnavailableOverlay({ large }: { large?: boolean }) {
   return (
     <div className={cn('absolute inset-0 grid place-items-center', large ? 'bg-ink/60' : 'bg-ink/55')}>

@@ -1,5 +1,5 @@
 /**
- * The car detail page's loading skeleton (spec section 2, /cars/{id}: 'Loading skeleton first').
+ * The car detail page's loading skeleton (docs/product.md#car-detail).
  * A page that links to car details renders it in place of itself while a client-side navigation to
  * a car is loading (`usePendingCarDetail`), so the visitor sees the car page's shape at once. Same
  * boxes as the page: nothing jumps when the car arrives.

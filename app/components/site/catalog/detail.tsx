@@ -1,6 +1,6 @@
 /**
- * The frame and parts of the three detail pages (design.md: a summary box that sticks beside the
- * content on desktop and a bottom action bar on phones; trust, terms and help in plain words).
+ * The frame and parts of the three detail pages: a summary box that sticks beside the
+ * content on desktop and a bottom action bar on phones; trust, terms and help in plain words.
  */
 import { ChevronRight, Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -122,7 +122,11 @@ export function SummaryCard({ children, className }: { children: ReactNode; clas
   return <div className={cn('rounded-card bg-white p-6 shadow-lg ring-1 ring-forest-100', className)}>{children}</div>;
 }
 
-/** The price line at the top of the summary box: label, price (or contact text, D12) and the stored discount badge (D4). */
+/**
+ * The price line at the top of the summary box: label, price (or contact text,
+ * docs/decisions/008-money-dates-ids.md#money) and the stored discount badge
+ * (docs/decisions/006-display-fields.md).
+ */
 export function SummaryPrice({ label, price, discountLabel }: { label: string; price: string; discountLabel?: string | null }) {
   return (
     <>
@@ -184,7 +188,10 @@ export function TrustPoints({ points }: { points: string[] }) {
   );
 }
 
-/** Need Help? contacts from the company settings (D3): call, WhatsApp, e-mail, office hours. */
+/**
+ * Need Help? contacts from the company settings (docs/decisions/005-site-settings.md): call,
+ * WhatsApp, e-mail, office hours.
+ */
 export function HelpCard({ company, whatsappText, className }: { company: Settings['company']; whatsappText: string; className?: string }) {
   return (
     <section aria-label="Need help?" className={cn('rounded-card bg-forest-900 p-6 text-white', className)}>
@@ -224,7 +231,10 @@ export function HelpCard({ company, whatsappText, className }: { company: Settin
   );
 }
 
-/** Policy notes (D5) under small headings, e.g. Payment / Cancellation / Requirements. */
+/**
+ * Policy notes (docs/decisions/007-one-policy-text.md) under small headings, e.g. Payment /
+ * Cancellation / Requirements.
+ */
 export function PolicyGroups({ groups }: { groups: { title: string; icon: ReactNode; items: string[]; wide?: boolean }[] }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">

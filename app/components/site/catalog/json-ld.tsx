@@ -1,7 +1,8 @@
 /**
- * schema.org JSON-LD (D10) as `<script type="application/ld+json">`. The JSON is escaped so that
- * no text from the database can close the script element or open a comment: '<', '>' and '&'
- * become \u003c, \u003e and \u0026 (still the same JSON for a parser).
+ * schema.org JSON-LD (docs/decisions/012-seo-and-accessibility.md) as
+ * `<script type="application/ld+json">`. The JSON is escaped so that no text from the database can
+ * close the script element or open a comment: '<', '>' and '&' become \u003c, \u003e and \u0026
+ * (still the same JSON for a parser).
  */
 export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data)

@@ -1,6 +1,6 @@
 /**
- * Page links of a catalogue list beyond 24 items (issue 4, Scale): real links with `?page=`, so
- * they work without JavaScript and search engines can follow them.
+ * Page links of a catalogue list beyond 24 items (docs/product.md#catalogue-rules): real links with
+ * `?page=`, so they work without JavaScript and search engines can follow them.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';

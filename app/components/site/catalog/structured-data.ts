@@ -1,7 +1,8 @@
 /**
- * schema.org descriptions of the detail pages (D10): TouristTrip with an Offer for a package,
- * Product with an Offer for a bike or a car. Only what the page itself shows goes in: a price only
- * when it is above 0 (D12), the stored rating only when there are reviews (D4).
+ * schema.org descriptions of the detail pages (docs/decisions/012-seo-and-accessibility.md):
+ * TouristTrip with an Offer for a package, Product with an Offer for a bike or a car. Only what the
+ * page itself shows goes in: a price only when it is above 0, the stored rating only when there are
+ * reviews.
  */
 import type { Bike, Car, TourPackage } from '~/db/schema';
 import { splitFeatures } from '~/lib/format';

@@ -1,7 +1,7 @@
 /**
- * The WhatsApp click-to-chat text of the inquiry dialog (spec section 7): "Hello! I'd like to make a
- * {type} inquiry:" then one 'Label: value' line per non-empty field, labels derived from the field
- * names, and the inquiry date.
+ * The WhatsApp click-to-chat text of the inquiry dialog (docs/product.md#whatsapp-hand-off):
+ * "Hello! I'd like to make a {type} inquiry:" then one 'Label: value' line per non-empty field,
+ * labels derived from the field names, and the inquiry date.
  */
 import { formatDate, todayInIndia } from '~/lib/format';
 

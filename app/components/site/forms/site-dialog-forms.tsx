@@ -1,8 +1,9 @@
 /**
- * The dialogs behind `useSiteDialogs()` (spec sections 2, 3, 5, 7, 8; D1, D11): the inquiry dialog
- * with its three tabs, the global booking dialog and the bike/car booking form. Loaded on demand by
- * site-dialogs.tsx. Every form validates with the shared zod schema (Conform) and POSTs to the
- * public API, which validates again and stores the record before success is shown.
+ * The dialogs behind `useSiteDialogs()` (docs/product.md#forms-and-validation,
+ * docs/decisions/003-visitor-submissions-stored.md): the inquiry dialog with its three tabs, the
+ * global booking dialog and the bike/car booking form. Loaded on demand by site-dialogs.tsx. Every
+ * form validates with the shared zod schema (Conform) and POSTs to the public API, which validates
+ * again and stores the record before success is shown.
  */
 import { getFormProps, type FieldMetadata } from '@conform-to/react';
 import { Bike, Car, CheckCircle2, MessageCircle, Mountain } from 'lucide-react';

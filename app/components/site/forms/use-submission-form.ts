@@ -2,7 +2,8 @@
  * The client side of a dialog form: Conform validates with the shared zod schema as the visitor
  * types, then the values are POSTed as JSON to the public API, which validates everything again and
  * stores the record before answering. Field issues from the server come back under their fields;
- * anything else keeps what was typed and shows 'An error occurred. Please try again.' (D12).
+ * anything else keeps what was typed and shows 'An error occurred. Please try again.'
+ * (docs/product.md#failed-requests).
  */
 import { useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -15,7 +16,10 @@ export const GENERIC_ERROR = 'An error occurred. Please try again.';
 
 type ApiErrorBody = { error?: unknown; issues?: { path?: unknown; message?: unknown }[] };
 
-/** D12 / spec section 8: the response's error, else 'Error: {status} {statusText}', else 'Unknown error occurred'. */
+/**
+ * docs/product.md#failed-requests: the response's error, else 'Error: {status} {statusText}', else
+ * 'Unknown error occurred'.
+ */
 export function describeFailure(response: Response | null, body: ApiErrorBody | null, thrown?: unknown): string {
   if (body && typeof body.error === 'string' && body.error) return body.error;
   if (response) return `Error: ${response.status} ${response.statusText}`.trim();

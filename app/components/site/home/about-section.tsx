@@ -1,4 +1,7 @@
-/** Home About section (#about-section, spec section 2): selling points and 'Learn More About Us'. */
+/**
+ * Home About section (#about-section, docs/product.md#about-and-featured-packages): selling points
+ * and 'Learn More About Us'.
+ */
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';

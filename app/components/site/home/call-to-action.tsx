@@ -1,4 +1,4 @@
-/** Call to action near the end of the home page (spec section 1): inquire, call or WhatsApp. */
+/** Call to action near the end of the home page (docs/product.md#home): inquire, call or WhatsApp. */
 import { MessageCircle, Phone } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { SectionReveal } from '~/components/ui/section-reveal';

@@ -1,4 +1,4 @@
-/** Upcoming expedition posters (spec section 1). */
+/** Upcoming expedition posters (docs/product.md#home). */
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';

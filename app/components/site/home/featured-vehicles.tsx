@@ -1,4 +1,7 @@
-/** Featured cars and featured bikes carousels (spec section 1): from the database; nothing when empty. */
+/**
+ * Featured cars and featured bikes carousels (docs/product.md#other-home-sections): from the
+ * database; nothing when empty.
+ */
 import { Fuel, Gauge, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';

@@ -1,4 +1,7 @@
-/** Find Us (spec section 1, D8): office map from the map settings, address, phone and office hours. */
+/**
+ * Find Us (docs/product.md#other-home-sections): office map from the map settings, address, phone
+ * and office hours.
+ */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { telLink } from '~/lib/whatsapp';

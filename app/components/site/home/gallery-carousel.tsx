@@ -1,7 +1,8 @@
 /**
- * Home gallery carousel (spec sections 4 and 9): 7 images, 5 visible on wide screens, a 5 s progress
- * bar then an automatic move while the carousel is on screen and not hovered or focused, an 800 ms
- * lock between moves, wrapping both ways. No automatic movement with reduced motion.
+ * Home gallery carousel (docs/product.md#other-home-sections): 7 images, 5 visible on wide screens,
+ * a 5 s progress bar then an automatic move while the carousel is on screen and not hovered or
+ * focused, an 800 ms lock between moves, wrapping both ways. No automatic movement with reduced
+ * motion.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';

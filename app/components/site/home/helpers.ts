@@ -1,4 +1,4 @@
-/** Pure helpers of the home page (spec sections 2, 4, 9; D8, D10), unit-tested. */
+/** Pure helpers of the home page (docs/product.md#home), unit-tested. */
 import type { Settings } from '~/schemas/settings';
 
 export const HERO_IMAGES = [1, 2, 3, 4, 5].map((n) => `/images/hero/hero-${n}.svg`);
@@ -40,8 +40,9 @@ export function wrapIndex(index: number, step: number, length: number): number {
 export type VideoEmbed = { kind: 'youtube'; src: string } | { kind: 'file'; src: string } | null;
 
 /**
- * The embed for the settings' video URL (D8): a YouTube link becomes an autoplaying, muted, looping
- * privacy-enhanced embed; any other http(s) URL is played as a file; '' means no video section (D12).
+ * The embed for the settings' video URL (docs/decisions/010-maps-video-images.md#video): a YouTube
+ * link becomes an autoplaying, muted, looping privacy-enhanced embed; any other http(s) URL is
+ * played as a file; '' means no video section.
  */
 export function videoEmbed(url: string): VideoEmbed {
   const value = url.trim();
@@ -71,7 +72,10 @@ export function videoEmbed(url: string): VideoEmbed {
   return { kind: 'file', src: parsed.href };
 }
 
-/** schema.org TravelAgency for the home page (D10): name, address, geo from the map settings, telephone. */
+/**
+ * schema.org TravelAgency for the home page (docs/decisions/012-seo-and-accessibility.md): name,
+ * address, geo from the map settings, telephone.
+ */
 export function travelAgencyJsonLd(
   baseUrl: string,
   company: Pick<Settings['company'], 'name' | 'tagline' | 'phone' | 'email' | 'address'>,

@@ -1,8 +1,8 @@
 /**
- * Home hero (spec section 2, Home hero; timings of section 4): five illustrated scenes crossfading
+ * Home hero (docs/product.md#hero): five illustrated scenes crossfading
  * every 3 s with a 1 s fade, starting only once all five have loaded or failed; the headline's word
  * cycles Perfect / Awesome / Best every 3 s with a 0.5 s fade. Nothing moves with reduced motion.
- * Rating texts come from settings (D3).
+ * Rating texts come from settings (docs/decisions/005-site-settings.md).
  */
 import { ArrowRight, Megaphone, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,7 @@ import type { Settings } from '~/schemas/settings';
 import { dialogTrigger, useSiteDialogs } from '../site-dialogs';
 import { HERO_CHIPS, HERO_FADE_MS, HERO_IMAGES, HERO_ROTATE_MS, HERO_WORD_FADE_MS, HERO_WORD_MS, HERO_WORDS } from './helpers';
 
-/** True once every hero image has loaded or failed (spec section 8: a failure counts as loaded). */
+/** True once every hero image has loaded or failed (docs/product.md#hero: a failure counts as loaded). */
 function useImagesSettled(sources: readonly string[]): boolean {
   const [settled, setSettled] = useState(false);
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** Services grid (spec section 1). */
+/** Services grid (docs/product.md#home). */
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';

@@ -1,4 +1,7 @@
-/** Testimonials carousel (spec section 4): 3 / 2 / 1 per view at >= 1024 / 768-1023 / < 768 px, wraps. */
+/**
+ * Testimonials carousel (docs/product.md#other-home-sections): 3 / 2 / 1 per view at >= 1024 /
+ * 768-1023 / < 768 px, wraps.
+ */
 import { Link } from 'react-router';
 import { TestimonialCard } from './testimonial-card';
 import { buttonClass } from '~/components/ui/button';

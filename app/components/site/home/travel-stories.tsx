@@ -1,4 +1,4 @@
-/** Travel stories (spec section 3, Static content). */
+/** Travel stories (docs/product.md#home). */
 import { CalendarDays, Clock, Heart, MapPin, Star } from 'lucide-react';
 import { Picture } from '~/components/site/picture';
 import { SectionReveal } from '~/components/ui/section-reveal';

@@ -1,4 +1,4 @@
-/** Trust badges under the hero (spec section 1): registration, local team, permits, support. */
+/** Trust badges under the hero (docs/product.md#home): registration, local team, permits, support. */
 import { BadgeCheck, Clock3, FileCheck2, Mountain } from 'lucide-react';
 import { trustBadges } from '~/content/about';
 

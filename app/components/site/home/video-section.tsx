@@ -1,4 +1,7 @@
-/** Home video (D8, D12): the settings URL, autoplay, muted, loop, lazy; nothing when no URL is set. */
+/**
+ * Home video (docs/decisions/010-maps-video-images.md#video): the settings URL, autoplay, muted,
+ * loop, lazy; nothing when no URL is set.
+ */
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { videoEmbed } from './helpers';
 import { SectionHeading } from './section-heading';

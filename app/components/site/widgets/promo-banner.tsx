@@ -1,5 +1,5 @@
 /**
- * Limited-time offer banner (spec sections 2 and 9, D3): shows after 300 px of scroll or 15 s,
+ * Limited-time offer banner (docs/product.md#global-widgets): shows after 300 px of scroll or 15 s,
  * until dismissed; the dismissal is remembered in this browser (localStorage) for this offer text.
  * A fixed bar, so it never shifts the page; it publishes its height as --promo-offset for the chat bubble.
  */

@@ -1,7 +1,7 @@
 /**
- * 'Someone just booked' toast (spec section 9, D4, D12): real confirmed bookings, first name and item
- * only; first 10 s after load, then every 30 s, visible 5 s; never on home or admin pages. Renders
- * nothing itself: it schedules sonner toasts.
+ * 'Someone just booked' toast (docs/decisions/006-display-fields.md): real confirmed bookings,
+ * first name and item only; first 10 s after load, then every 30 s, visible 5 s; never on home or
+ * admin pages. Renders nothing itself: it schedules sonner toasts.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-/** Timings and rules of the global widgets (spec sections 4 and 9; D3, D4, D12). Pure, unit-tested. */
+/** Timings and rules of the global widgets (docs/product.md#global-widgets). Pure, unit-tested. */
 import type { Settings } from '~/schemas/settings';
 
 export const CHAT_BUBBLE_DELAY_MS = 2000;
@@ -20,7 +20,10 @@ export function promoDismissalValue(promo: Pick<Settings['promo'], 'text'>): str
   return promo.text.trim();
 }
 
-/** Pages where the recent-booking toast may appear: not home, not admin (spec section 9). */
+/**
+ * Pages where the recent-booking toast may appear: not home, not admin
+ * (docs/product.md#global-widgets).
+ */
 export function recentBookingToastAllowedOn(pathname: string): boolean {
   return pathname !== '/' && pathname !== '' && !pathname.startsWith('/admin');
 }

@@ -1,5 +1,5 @@
 /**
- * WhatsApp chat bubble (spec section 2, Global widgets): appears 2 s after load and toggles a panel
+ * WhatsApp chat bubble (docs/product.md#global-widgets): appears 2 s after load and toggles a panel
  * that says we typically reply within an hour, with Start Chat (wa.me link to the settings number).
  */
 import { MessageCircle, X } from 'lucide-react';
