@@ -1,12 +1,17 @@
 /**
- * The spec's sample content (spec section 3, issue: foundation seed): two tour packages, five bikes,
- * six cars, three bookings and three contact inquiries of a tour operator in Gangtok, Sikkim.
- * Used by app/db/seed.ts and by the tests. Display fields follow D4, policies live in settings (D5),
- * and bookings and inquiries use the single stores of D11.
+ * The sample content (docs/product.md): two tour packages, five bikes, six cars, three bookings and
+ * three contact inquiries of a tour operator in Gangtok, Sikkim. Used by app/db/seed.ts (packages,
+ * bikes and cars pass through their write schemas there) and by the tests. Display fields are stored
+ * values (docs/decisions/006-display-fields.md), policies live in settings
+ * (docs/decisions/007-one-policy-text.md), and bookings and inquiries use the single stores of
+ * docs/decisions/013-open-points-resolved.md.
  */
-import type { NewBike, NewBooking, NewCar, NewInquiry, NewTourPackage } from './schema';
+import type { BikeWriteInput } from '../schemas/bike';
+import type { CarWriteInput } from '../schemas/car';
+import type { PackageWriteInput } from '../schemas/package';
+import type { NewBooking, NewInquiry } from './schema';
 
-export const seedPackages: NewTourPackage[] = [
+export const seedPackages: PackageWriteInput[] = [
   {
     title: 'Sikkim Explorer',
     description:
@@ -355,7 +360,7 @@ export const seedPackages: NewTourPackage[] = [
   },
 ];
 
-export const seedBikes: NewBike[] = [
+export const seedBikes: BikeWriteInput[] = [
   {
     model: 'Royal Enfield Himalayan 450',
     description:
@@ -481,7 +486,7 @@ export const seedBikes: NewBike[] = [
   },
 ];
 
-export const seedCars: NewCar[] = [
+export const seedCars: CarWriteInput[] = [
   {
     model: 'Toyota Innova Crysta',
     description:

@@ -1,12 +1,17 @@
 /**
- * Inserts the spec's sample content (issue: foundation, item 4) into an empty database, in one
- * transaction. Idempotent: does nothing when any content table already has rows.
+ * Inserts the sample content (docs/product.md) into an empty database, in one transaction.
+ * Idempotent: does nothing when any content table already has rows. Packages, bikes and cars go
+ * through the same write schemas as the admin editors and the admin API, so the three agree on what
+ * a valid record is (a seed row the schemas refuse fails loudly).
  * Used at start (SEED_ON_START) and by `npm run db:seed`.
  */
 import { count } from 'drizzle-orm';
 import type { Database } from './client.server';
 import { bikes, bookings, cars, inquiries, siteSettings, tourPackages } from './schema';
 import { seedBikes, seedBookings, seedCars, seedContactInquiries, seedPackages } from './seed-data';
+import { bikeWriteSchema } from '../schemas/bike';
+import { carWriteSchema } from '../schemas/car';
+import { packageWriteSchema } from '../schemas/package';
 import { defaultSettings, type SettingsKey } from '../schemas/settings';
 
 /** Spread creation times so the seeded order (which drives the display tags) is stable. */
@@ -32,10 +37,10 @@ export async function seedDatabase(database: Database): Promise<boolean> {
     await tx.insert(siteSettings).values(settingsRows).onConflictDoNothing();
     const packageRows = await tx
       .insert(tourPackages)
-      .values(stagger(seedPackages, base))
+      .values(stagger(seedPackages.map((p) => packageWriteSchema.parse(p)), base))
       .returning({ id: tourPackages.id });
-    const bikeRows = await tx.insert(bikes).values(stagger(seedBikes, base)).returning({ id: bikes.id });
-    const carRows = await tx.insert(cars).values(stagger(seedCars, base)).returning({ id: cars.id });
+    const bikeRows = await tx.insert(bikes).values(stagger(seedBikes.map((b) => bikeWriteSchema.parse(b)), base)).returning({ id: bikes.id });
+    const carRows = await tx.insert(cars).values(stagger(seedCars.map((c) => carWriteSchema.parse(c)), base)).returning({ id: cars.id });
     await tx.insert(bookings).values(
       seedBookings.map(({ itemIndex, ...booking }) => ({
         ...booking,

@@ -1,22 +1,23 @@
 /**
- * The guard and the body reader shared by every public submission endpoint (issue 5, D7, D12):
- * Origin check, per-IP rate limit, body size, JSON or form body, honeypot, then the zod schema and
- * the model function. Bad input of any kind answers 4xx with `{ error, issues }`, never 500.
+ * The guard and the body reader shared by every public submission endpoint
+ * (docs/decisions/003-visitor-submissions-stored.md, 009-rest-api.md): Origin check, per-IP rate
+ * limit, body size, JSON or form body, honeypot, then the zod schema and the model function. Bad
+ * input of any kind answers 4xx with `{ error, issues }`, never 500.
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
-import { SubmissionRefused } from '~/models/booking.server';
 import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
-import { apiError, type ApiIssue } from './api.server';
+import { apiError, isJsonContentType, MAX_JSON_BYTES, readBodyText, readJsonBody } from './api.server';
+import { DomainError, domainErrorResponse, errorStatus, zodIssues } from './errors.server';
 import { shortReference } from './ids';
 import { isHoneypotFilled } from './honeypot.server';
 import { logger } from './logger.server';
 import { checkOrigin } from './origin-check.server';
 import { clientIp, consumeSubmission } from './rate-limit.server';
 
-/** Largest submission body read (D12: 64 KB for JSON and forms); larger answers 413. */
-export const MAX_SUBMISSION_BYTES = 64 * 1024;
+/** Largest submission body read (64 KB for JSON and forms); larger answers 413. */
+export const MAX_SUBMISSION_BYTES = MAX_JSON_BYTES;
 
 /** 403 for a cross-site post, 429 with Retry-After over the rate limit; null when the request may go on. */
 export async function guardSubmission(request: Request): Promise<Response | null> {
@@ -29,27 +30,6 @@ export async function guardSubmission(request: Request): Promise<Response | null
     });
   }
   return null;
-}
-
-/** Read at most `max` bytes of the body as text; throws a 413 Response beyond. */
-async function readText(request: Request, max: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > max) throw apiError(413, `Request body too large (limit ${max} bytes)`);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw apiError(413, `Request body too large (limit ${max} bytes)`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
 function formToObject(form: URLSearchParams | FormData): Record<string, unknown> {
@@ -78,25 +58,11 @@ export async function readSubmissionBody(request: Request): Promise<Record<strin
       throw apiError(400, 'Malformed form data');
     }
   }
-  const text = await readText(request, MAX_SUBMISSION_BYTES);
-  if (contentType.startsWith('application/x-www-form-urlencoded')) return formToObject(new URLSearchParams(text));
-  if (contentType.startsWith('application/json') || contentType === '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw apiError(400, 'Malformed JSON', [{ path: '', message: 'The body is not valid JSON' }]);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw apiError(400, 'Expected a JSON object', [{ path: '', message: 'The body must be a JSON object' }]);
-    }
-    return parsed as Record<string, unknown>;
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    return formToObject(new URLSearchParams(await readBodyText(request, MAX_SUBMISSION_BYTES)));
   }
+  if (isJsonContentType(contentType)) return readJsonBody(request, MAX_SUBMISSION_BYTES);
   throw apiError(415, 'Send JSON (application/json) or a form (application/x-www-form-urlencoded)');
-}
-
-export function zodIssues(error: z.ZodError): ApiIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 
 /**
@@ -134,7 +100,7 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
     const record = await create(result.data);
     return Response.json(record, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
-    if (error instanceof SubmissionRefused) return apiError(error.status, error.message, error.issues);
+    if (error instanceof DomainError) return domainErrorResponse(error);
     logger.error({ error: error instanceof Error ? error.message : String(error) }, `storing a ${entity} failed`);
     throw error;
   }
@@ -174,9 +140,9 @@ export async function handlePageSubmission<S extends z.ZodType, R extends { id: 
     const record = await create(submission.value as z.infer<S>);
     return { sent: { reference: shortReference(record.id) }, status: 200 };
   } catch (error) {
-    if (error instanceof SubmissionRefused) {
+    if (error instanceof DomainError) {
       const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]));
-      return { result: submission.reply({ fieldErrors, formErrors: [error.message] }), status: error.status };
+      return { result: submission.reply({ fieldErrors, formErrors: [error.message] }), status: errorStatus(error) };
     }
     throw error;
   }

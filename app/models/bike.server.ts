@@ -1,18 +1,20 @@
 /**
- * Bikes for rent (spec sections 2 and 3): the list with search and the availability / engine filter,
- * and the detail.
+ * Bikes for rent (docs/product.md, catalogue): the public list with search and the availability /
+ * engine filter, the detail, and the admin side: the admin list and create / update / delete with
+ * input already validated by `bikeWriteSchema` (app/schemas/bike.ts).
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bikes, type Bike } from '~/db/schema';
 import type { BikeFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
-import { containsAny, type Page } from './query.server';
+import type { BikeWriteInput } from '~/schemas/bike';
+import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 export type BikeQuery = {
   /** Substring of the model or description, any case. */
   q?: string;
-  /** available / unavailable, or an engine capacity matched in the capacity text (D11). */
+  /** available / unavailable, or an engine capacity matched in the capacity text. */
   filter?: BikeFilter;
   limit?: number;
   offset?: number;
@@ -20,7 +22,8 @@ export type BikeQuery = {
 
 /**
  * The engine capacity text names this number of cc: '450cc', '450 CC', 'Himalayan 450cc' match 450,
- * while '1450cc' or '452cc' do not (D11: the filter reads the capacity text).
+ * while '1450cc' or '452cc' do not (docs/decisions/013-open-points-resolved.md: the filter reads
+ * the capacity text).
  */
 function engineCapacityIs(cc: string): SQL {
   return sql`${bikes.engineCapacity} ~* ${`(^|[^0-9])${cc}([^0-9]|$)`}`;
@@ -39,17 +42,8 @@ const bikeOrder = [desc(bikes.featured), asc(bikes.createdAt), asc(bikes.id)];
 /** One page of bikes matching the query, featured first then oldest first, and the total. */
 export async function listBikes(query: BikeQuery = {}): Promise<Page<Bike>> {
   const where = bikeConditions(query);
-  const [items, [totalRow]] = await Promise.all([
-    db()
-      .select()
-      .from(bikes)
-      .where(where)
-      .orderBy(...bikeOrder)
-      .limit(query.limit ?? 100)
-      .offset(query.offset ?? 0),
-    db().select({ n: count() }).from(bikes).where(where),
-  ]);
-  return { items, total: totalRow?.n ?? 0 };
+  const rows = db().select().from(bikes).where(where).orderBy(...bikeOrder).$dynamic();
+  return selectPage(rows, { table: bikes, where }, query);
 }
 
 /** The bike, or null when the id is unknown or not a UUID. */
@@ -62,4 +56,40 @@ export async function getBike(id: string): Promise<Bike | null> {
 /** Id and model of every bike, for the inquiry dialog's bike type select. */
 export async function listBikeOptions(): Promise<{ id: string; model: string }[]> {
   return db().select({ id: bikes.id, model: bikes.model }).from(bikes).orderBy(...bikeOrder);
+}
+
+/** Query of the admin bike list: `q` is a substring of the model, any case. */
+export type AdminBikeQuery = Paging & { q?: string };
+
+/** One page of bikes for the admin table, newest first, searched by model, and the total. */
+export async function listBikesForAdmin(query: AdminBikeQuery = {}): Promise<Page<Bike>> {
+  const where = containsAny(query.q, [bikes.model]);
+  const rows = db().select().from(bikes).where(where).orderBy(desc(bikes.createdAt), desc(bikes.id)).$dynamic();
+  return selectPage(rows, { table: bikes, where }, query);
+}
+
+/** Store a new bike (input validated by `bikeWriteSchema`) and return the saved row. */
+export async function createBike(input: BikeWriteInput): Promise<Bike> {
+  const [row] = await db().insert(bikes).values(input).returning();
+  return row!;
+}
+
+/**
+ * Replace every editable field of the bike (a full update; input validated by `bikeWriteSchema`).
+ * Returns the saved row, or null when the id is unknown or not a UUID.
+ */
+export async function updateBike(id: string, input: BikeWriteInput): Promise<Bike | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().update(bikes).set(input).where(eq(bikes.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Delete the bike; false when the id is unknown or not a UUID. Bookings and inquiries that pointed
+ * to it stay, with the reference set to NULL and the bike's model kept in their own columns.
+ */
+export async function deleteBike(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db().delete(bikes).where(eq(bikes.id, id)).returning({ id: bikes.id });
+  return rows.length > 0;
 }

@@ -1,27 +1,21 @@
 /**
- * Bookings (D1, D11): every "book" request is validated, then stored with its notification mails in
- * one transaction before the visitor sees success. A vehicle that is not available is refused (409).
+ * Bookings (docs/decisions/003-visitor-submissions-stored.md, 013-open-points-resolved.md): every
+ * "book" request is validated, then stored with its notification mails in one transaction before the
+ * visitor sees success. A vehicle that is not available is refused (Conflict).
  */
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bikes, bookings, cars, tourPackages, type Booking, type NewBooking } from '~/db/schema';
+import { Conflict, InvalidReference } from '~/lib/errors.server';
 import { bookingMails, notifyNewMail } from '~/lib/mailer.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
 import { getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
 
-/** A submission the server refuses after validation: unknown item (400) or unavailable vehicle (409). */
-export class SubmissionRefused extends Error {
-  constructor(
-    readonly status: 400 | 409,
-    message: string,
-    readonly issues: { path: string; message: string }[],
-  ) {
-    super(message);
-  }
-}
-
-/** Store a booking (status pending) and queue its mails, in one transaction. */
+/**
+ * Store a booking (status pending) and queue its mails, in one transaction. Throws InvalidReference
+ * for an unknown package, bike or car and Conflict for a vehicle that is not available (errors.server.ts).
+ */
 export async function createBooking(input: BookingInput): Promise<Booking> {
   const { company } = await getSettings(['company']);
   let mails: ReturnType<typeof bookingMails> = [];
@@ -44,7 +38,7 @@ export async function createBooking(input: BookingInput): Promise<Booking> {
           .select({ id: tourPackages.id, title: tourPackages.title })
           .from(tourPackages)
           .where(eq(tourPackages.id, input.itemId));
-        if (!pkg) throw new SubmissionRefused(400, 'Unknown tour package', [{ path: 'itemId', message: 'Please select a tour package.' }]);
+        if (!pkg) throw new InvalidReference('Unknown tour package', [{ path: 'itemId', message: 'Please select a tour package.' }]);
         values.packageId = pkg.id;
         values.itemName = pkg.title;
       }
@@ -59,9 +53,9 @@ export async function createBooking(input: BookingInput): Promise<Booking> {
         .from(table)
         .where(eq(table.id, input.itemId))
         .for('share');
-      if (!vehicle) throw new SubmissionRefused(400, `Unknown ${noun}`, [{ path: 'itemId', message: `This ${noun} does not exist` }]);
+      if (!vehicle) throw new InvalidReference(`Unknown ${noun}`, [{ path: 'itemId', message: `This ${noun} does not exist` }]);
       if (!vehicle.available) {
-        throw new SubmissionRefused(409, `This ${noun} is currently unavailable`, [
+        throw new Conflict(`This ${noun} is currently unavailable`, [
           { path: 'itemId', message: `${vehicle.model} is currently unavailable` },
         ]);
       }

@@ -1,12 +1,15 @@
 /**
- * Cars and cabs (spec sections 2 and 3): the list with search and category filter, and the detail.
+ * Cars and cabs (docs/product.md, catalogue): the public list with search and category filter, the
+ * detail, and the admin side: the admin list and create / update / delete with input already
+ * validated by `carWriteSchema` (app/schemas/car.ts).
  */
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { cars, type Car } from '~/db/schema';
 import type { CarFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
-import { containsAny, type Page } from './query.server';
+import type { CarWriteInput } from '~/schemas/car';
+import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 export type CarQuery = {
   /** Substring of the model, location or description, any case. */
@@ -27,17 +30,8 @@ const carOrder = [desc(cars.featured), asc(cars.createdAt), asc(cars.id)];
 /** One page of cars matching the query, featured first then oldest first, and the total. */
 export async function listCars(query: CarQuery = {}): Promise<Page<Car>> {
   const where = carConditions(query);
-  const [items, [totalRow]] = await Promise.all([
-    db()
-      .select()
-      .from(cars)
-      .where(where)
-      .orderBy(...carOrder)
-      .limit(query.limit ?? 100)
-      .offset(query.offset ?? 0),
-    db().select({ n: count() }).from(cars).where(where),
-  ]);
-  return { items, total: totalRow?.n ?? 0 };
+  const rows = db().select().from(cars).where(where).orderBy(...carOrder).$dynamic();
+  return selectPage(rows, { table: cars, where }, query);
 }
 
 /** The car, or null when the id is unknown or not a UUID. */
@@ -50,4 +44,40 @@ export async function getCar(id: string): Promise<Car | null> {
 /** Id and model of every car, for the inquiry dialog's cab type select. */
 export async function listCarOptions(): Promise<{ id: string; model: string }[]> {
   return db().select({ id: cars.id, model: cars.model }).from(cars).orderBy(...carOrder);
+}
+
+/** Query of the admin car list: `q` is a substring of the model, any case. */
+export type AdminCarQuery = Paging & { q?: string };
+
+/** One page of cars for the admin table, newest first, searched by model, and the total. */
+export async function listCarsForAdmin(query: AdminCarQuery = {}): Promise<Page<Car>> {
+  const where = containsAny(query.q, [cars.model]);
+  const rows = db().select().from(cars).where(where).orderBy(desc(cars.createdAt), desc(cars.id)).$dynamic();
+  return selectPage(rows, { table: cars, where }, query);
+}
+
+/** Store a new car (input validated by `carWriteSchema`) and return the saved row. */
+export async function createCar(input: CarWriteInput): Promise<Car> {
+  const [row] = await db().insert(cars).values(input).returning();
+  return row!;
+}
+
+/**
+ * Replace every editable field of the car (a full update; input validated by `carWriteSchema`).
+ * Returns the saved row, or null when the id is unknown or not a UUID.
+ */
+export async function updateCar(id: string, input: CarWriteInput): Promise<Car | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().update(cars).set(input).where(eq(cars.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Delete the car; false when the id is unknown or not a UUID. Bookings and inquiries that pointed
+ * to it stay, with the reference set to NULL and the car's model kept in their own columns.
+ */
+export async function deleteCar(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db().delete(cars).where(eq(cars.id, id)).returning({ id: cars.id });
+  return rows.length > 0;
 }

@@ -1,13 +1,14 @@
 /**
- * Inquiries (D1, D11): the inquiry dialog's tabs and the contact form, stored with status `pending`
- * together with their notification mails in one transaction.
+ * Inquiries (docs/decisions/003-visitor-submissions-stored.md, 013-open-points-resolved.md): the
+ * inquiry dialog's tabs and the contact form, stored with status `pending` together with their
+ * notification mails in one transaction.
  */
 import { eq } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bikes, cars, inquiries, tourPackages, type Inquiry, type NewInquiry } from '~/db/schema';
+import { InvalidReference } from '~/lib/errors.server';
 import { inquiryMails, notifyNewMail } from '~/lib/mailer.server';
 import type { InquiryInput } from '~/schemas/inquiry';
-import { SubmissionRefused } from './booking.server';
 import { enqueueEmails } from './outbox.server';
 import { getSettings } from './settings.server';
 
@@ -20,12 +21,12 @@ async function lookup(tx: Executor, kind: 'package' | 'car' | 'bike', id: string
         : await tx.select({ id: bikes.id, name: bikes.model }).from(bikes).where(eq(bikes.id, id));
   if (!row) {
     const path = kind === 'package' ? 'destination' : kind === 'car' ? 'cabType' : 'bikeType';
-    throw new SubmissionRefused(400, `Unknown ${kind}`, [{ path, message: `Please choose a ${kind} from the list` }]);
+    throw new InvalidReference(`Unknown ${kind}`, [{ path, message: `Please choose a ${kind} from the list` }]);
   }
   return row;
 }
 
-/** Store an inquiry (status pending) and queue its mails, in one transaction. */
+/** Store an inquiry (status pending) and queue its mails, in one transaction; InvalidReference for an unknown item. */
 export async function createInquiry(input: InquiryInput): Promise<Inquiry> {
   const { company } = await getSettings(['company']);
   let mails: ReturnType<typeof inquiryMails> = [];

@@ -1,13 +1,16 @@
 /**
- * Tour packages (spec sections 2 and 3): the list with search and category filter, the detail,
- * and the options used by forms. The search runs in SQL (trigram-indexed ILIKE), never in JavaScript.
+ * Tour packages (docs/product.md, catalogue): the public list with search and category filter, the
+ * detail, the options used by forms, and the admin side: the admin list and create / update / delete
+ * with input already validated by `packageWriteSchema` (app/schemas/package.ts). The search runs in
+ * SQL (trigram-indexed ILIKE), never in JavaScript.
  */
-import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { tourPackages, type TourPackage } from '~/db/schema';
 import type { PackageFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
-import { containsAny, type Page } from './query.server';
+import type { PackageWriteInput } from '~/schemas/package';
+import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 /** Columns of a package card and the admin table (no itinerary or long lists). */
 export const packageSummaryColumns = {
@@ -35,7 +38,7 @@ export type PackageSummary = Pick<TourPackage, keyof typeof packageSummaryColumn
 export type PackageQuery = {
   /** Substring of the title or location, any case. */
   q?: string;
-  /** 'popular' means featured (D11); 'all' or undefined means no filter. */
+  /** 'popular' means featured (docs/decisions/013-open-points-resolved.md); 'all' or none: no filter. */
   category?: PackageFilter;
   limit?: number;
   offset?: number;
@@ -53,17 +56,8 @@ const packageOrder = [desc(tourPackages.featured), asc(tourPackages.createdAt), 
 /** One page of packages matching the query, featured first then oldest first, and the total. */
 export async function listPackages(query: PackageQuery = {}): Promise<Page<PackageSummary>> {
   const where = packageConditions(query);
-  const [items, [totalRow]] = await Promise.all([
-    db()
-      .select(packageSummaryColumns)
-      .from(tourPackages)
-      .where(where)
-      .orderBy(...packageOrder)
-      .limit(query.limit ?? 100)
-      .offset(query.offset ?? 0),
-    db().select({ n: count() }).from(tourPackages).where(where),
-  ]);
-  return { items, total: totalRow?.n ?? 0 };
+  const rows = db().select(packageSummaryColumns).from(tourPackages).where(where).orderBy(...packageOrder).$dynamic();
+  return selectPage(rows, { table: tourPackages, where }, query);
 }
 
 /** The whole package, or null when the id is unknown or not a UUID. */
@@ -89,8 +83,49 @@ export const PACKAGE_OPTIONS_LIMIT = 100;
 /**
  * Id and title of the packages for selects in the inquiry and booking forms, featured first, at
  * most `limit`: the layout ships them with every page, so a catalogue of 1,000 packages must not
- * make every page carry 1,000 titles (issue 4, Scale). A package page preselects its own package.
+ * make every page carry 1,000 titles. A package page preselects its own package.
  */
 export async function listPackageOptions(limit = PACKAGE_OPTIONS_LIMIT): Promise<{ id: string; title: string }[]> {
   return db().select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).orderBy(...packageOrder).limit(limit);
+}
+
+/** Query of the admin package list: `q` is a substring of the title, any case. */
+export type AdminPackageQuery = Paging & { q?: string };
+
+/** One page of packages for the admin table, newest first, searched by title, and the total. */
+export async function listPackagesForAdmin(query: AdminPackageQuery = {}): Promise<Page<PackageSummary>> {
+  const where = containsAny(query.q, [tourPackages.title]);
+  const rows = db()
+    .select(packageSummaryColumns)
+    .from(tourPackages)
+    .where(where)
+    .orderBy(desc(tourPackages.createdAt), desc(tourPackages.id))
+    .$dynamic();
+  return selectPage(rows, { table: tourPackages, where }, query);
+}
+
+/** Store a new package (input validated by `packageWriteSchema`) and return the saved row. */
+export async function createPackage(input: PackageWriteInput): Promise<TourPackage> {
+  const [row] = await db().insert(tourPackages).values(input).returning();
+  return row!;
+}
+
+/**
+ * Replace every editable field of the package (a full update; input validated by
+ * `packageWriteSchema`). Returns the saved row, or null when the id is unknown or not a UUID.
+ */
+export async function updatePackage(id: string, input: PackageWriteInput): Promise<TourPackage | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().update(tourPackages).set(input).where(eq(tourPackages.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Delete the package; false when the id is unknown or not a UUID. Bookings and inquiries that pointed
+ * to it stay, with the reference set to NULL and the package's title kept in their own columns.
+ */
+export async function deletePackage(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db().delete(tourPackages).where(eq(tourPackages.id, id)).returning({ id: tourPackages.id });
+  return rows.length > 0;
 }

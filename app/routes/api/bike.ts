@@ -1,5 +1,14 @@
-/** GET /api/bikes/:id : the bike, or 404 `{error}` (D7). */
-import { notFound } from '~/lib/api.server';
+/**
+ * /api/bikes/:id (docs/decisions/009-rest-api.md):
+ * - GET: the bike, or 404 `{error}` (public).
+ * - PUT (admin): replace the bike's fields from a JSON body in camelCase or snake_case → 200 with the
+ *   saved bike; 400 naming the wrong fields, 401, 403, 404, 413, 415.
+ * - DELETE (admin): → 204, or 404. Bookings and inquiries that pointed to it keep its name.
+ */
+import { methodNotAllowed, notFound } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { deleteFromRequest, updateFromRequest } from '~/lib/catalog-api.server';
+import { bikeWriter } from '~/lib/catalog-writers.server';
 import { getBike } from '~/models/bike.server';
 import type { Route } from './+types/bike';
 
@@ -7,4 +16,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   const bike = await getBike(params.id);
   if (!bike) throw notFound('Bike');
   return bike;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  switch (request.method) {
+    case 'PUT':
+      return updateFromRequest(request, params.id, bikeWriter);
+    case 'DELETE':
+      return deleteFromRequest(params.id, bikeWriter);
+    default:
+      return methodNotAllowed('GET, PUT, DELETE');
+  }
 }

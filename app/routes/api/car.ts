@@ -1,5 +1,14 @@
-/** GET /api/cars/:id : the car, or 404 `{error}` (D7). */
-import { notFound } from '~/lib/api.server';
+/**
+ * /api/cars/:id (docs/decisions/009-rest-api.md):
+ * - GET: the car, or 404 `{error}` (public).
+ * - PUT (admin): replace the car's fields from a JSON body in camelCase or snake_case → 200 with the
+ *   saved car; 400 naming the wrong fields, 401, 403, 404, 413, 415.
+ * - DELETE (admin): → 204, or 404. Bookings and inquiries that pointed to it keep its name.
+ */
+import { methodNotAllowed, notFound } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { deleteFromRequest, updateFromRequest } from '~/lib/catalog-api.server';
+import { carWriter } from '~/lib/catalog-writers.server';
 import { getCar } from '~/models/car.server';
 import type { Route } from './+types/car';
 
@@ -7,4 +16,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   const car = await getCar(params.id);
   if (!car) throw notFound('Car');
   return car;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  switch (request.method) {
+    case 'PUT':
+      return updateFromRequest(request, params.id, carWriter);
+    case 'DELETE':
+      return deleteFromRequest(params.id, carWriter);
+    default:
+      return methodNotAllowed('GET, PUT, DELETE');
+  }
 }

@@ -1,5 +1,14 @@
-/** GET /api/cars?q=&category=&limit=&offset= : cars (D7). */
-import { listResponse, pagingSchema, parseQuery } from '~/lib/api.server';
+/**
+ * /api/cars (docs/decisions/009-rest-api.md):
+ * - GET ?q=&category=&limit=&offset= : cars, a bare JSON array with the total in X-Total-Count (public).
+ * - POST (admin: session cookie or Bearer token): create a car from a JSON body in camelCase or
+ *   snake_case → 201 with the saved car; 400 `{error, issues}` naming the wrong fields, 401, 403,
+ *   413, 415 (see app/lib/catalog-api.server.ts).
+ */
+import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { createFromRequest } from '~/lib/catalog-api.server';
+import { carWriter } from '~/lib/catalog-writers.server';
 import { listCars } from '~/models/car.server';
 import { carQuerySchema } from '~/schemas/catalog-query';
 import type { Route } from './+types/cars';
@@ -8,4 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseQuery(request, carQuerySchema.extend(pagingSchema.shape));
   const { items, total } = await listCars(query);
   return listResponse(items, total);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST');
+  return createFromRequest(request, carWriter);
 }

@@ -1,5 +1,14 @@
-/** GET /api/packages/:id : the whole package, or 404 `{error}` (D7). */
-import { notFound } from '~/lib/api.server';
+/**
+ * /api/packages/:id (docs/decisions/009-rest-api.md):
+ * - GET: the package, or 404 `{error}` (public).
+ * - PUT (admin): replace the package's fields from a JSON body in camelCase or snake_case → 200 with the
+ *   saved package; 400 naming the wrong fields, 401, 403, 404, 413, 415.
+ * - DELETE (admin): → 204, or 404. Bookings and inquiries that pointed to it keep its name.
+ */
+import { methodNotAllowed, notFound } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { deleteFromRequest, updateFromRequest } from '~/lib/catalog-api.server';
+import { packageWriter } from '~/lib/catalog-writers.server';
 import { getPackage } from '~/models/package.server';
 import type { Route } from './+types/package';
 
@@ -7,4 +16,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   const tourPackage = await getPackage(params.id);
   if (!tourPackage) throw notFound('Package');
   return tourPackage;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  switch (request.method) {
+    case 'PUT':
+      return updateFromRequest(request, params.id, packageWriter);
+    case 'DELETE':
+      return deleteFromRequest(params.id, packageWriter);
+    default:
+      return methodNotAllowed('GET, PUT, DELETE');
+  }
 }

@@ -1,5 +1,14 @@
-/** GET /api/packages?q=&category=&limit=&offset= : package summaries (D7). */
-import { listResponse, pagingSchema, parseQuery } from '~/lib/api.server';
+/**
+ * /api/packages (docs/decisions/009-rest-api.md):
+ * - GET ?q=&category=&limit=&offset= : package summaries, a bare JSON array with the total in X-Total-Count (public).
+ * - POST (admin: session cookie or Bearer token): create a package from a JSON body in camelCase or
+ *   snake_case → 201 with the saved package; 400 `{error, issues}` naming the wrong fields, 401, 403,
+ *   413, 415 (see app/lib/catalog-api.server.ts).
+ */
+import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { createFromRequest } from '~/lib/catalog-api.server';
+import { packageWriter } from '~/lib/catalog-writers.server';
 import { listPackages } from '~/models/package.server';
 import { packageQuerySchema } from '~/schemas/catalog-query';
 import type { Route } from './+types/packages';
@@ -8,4 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseQuery(request, packageQuerySchema.extend(pagingSchema.shape));
   const { items, total } = await listPackages(query);
   return listResponse(items, total);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST');
+  return createFromRequest(request, packageWriter);
 }

@@ -1,0 +1,360 @@
+/**
+ * Field rules of the catalogue write schemas (packages, bikes, cars): one set of helpers shared by
+ * the admin editors (Conform form data, every value a string), the admin API (JSON with real numbers
+ * and booleans) and the seed. Each helper accepts both spellings of a value (`'2'` and `2`, `'on'`
+ * and `true`, `''` and `null` for "none"). Rules: docs/product.md (admin validation) and
+ * docs/decisions/009-rest-api.md (camelCase and snake_case input).
+ *
+ * Client-safe: no server imports.
+ */
+import { z } from 'zod';
+import { camelizeKeys, optionalText, requiredText } from './submission-fields';
+
+/** Text caps of the catalogue (characters). */
+export const CATALOG_LIMITS = {
+  title: 200,
+  shortText: 200,
+  description: 5000,
+  features: 2000,
+  listItem: 1000,
+  url: 2048,
+  listItems: 100,
+  gallery: 30,
+  itineraryDays: 60,
+  accommodationRows: 30,
+} as const;
+
+/** Message of a missing required field (the editor also shows 'Please fill all required fields'). */
+export const REQUIRED_MESSAGE = 'This field is required';
+
+// Half of a UTF-16 surrogate pair on its own: not a character, and it cannot be stored as UTF-8.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (s: string) => !LONE_SURROGATE.test(s);
+const NOT_ALLOWED = 'Contains characters that are not allowed';
+
+/** A required text: trimmed, not blank, at most `max` characters, no control characters. */
+export function requiredField(max: number) {
+  return requiredText(REQUIRED_MESSAGE, max).refine(wellFormed, NOT_ALLOWED);
+}
+
+/** An optional text: trimmed; absent, null or '' give ''. No control characters. */
+export function textField(max: number) {
+  return z.preprocess((v) => (v === null ? undefined : v), optionalText(max).refine(wellFormed, NOT_ALLOWED));
+}
+
+/** An optional text that is stored as NULL when blank: absent, null or '' give null. */
+export function nullableTextField(max: number) {
+  return textField(max).transform((v) => (v === '' ? null : v));
+}
+
+/** An optional text with a default for blank: absent, null or '' give `fallback`. */
+export function textWithDefault(max: number, fallback: string) {
+  return textField(max).transform((v) => (v === '' ? fallback : v));
+}
+
+const URL_MESSAGE = 'Enter a path starting with / or an http(s) URL';
+
+/**
+ * True for '' (no image), a site path ('/images/x.svg', '/uploads/...') or an absolute http(s) URL.
+ * Refuses protocol-relative '//host' and '/\host' (browsers read both as another host), whitespace,
+ * and every other scheme (javascript:, data:, file: ...).
+ */
+export function isSafeImageUrl(value: string): boolean {
+  if (value === '') return true;
+  if (/[\s\\<>"'`]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An image URL: '' or a site path or an http(s) URL (see `isSafeImageUrl`). */
+export function imageUrlField() {
+  return textField(CATALOG_LIMITS.url).refine(isSafeImageUrl, URL_MESSAGE);
+}
+
+/** Blank after trimming: '', whitespace, absent or null. */
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** A single value (a form with one list entry sends a plain string) as a list; absent/null → []. */
+function asList(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+/**
+ * A list of texts: each trimmed and capped; blank entries are dropped AFTER validation, so an error
+ * path such as `gallery[2]` still points at the form input the editor shows.
+ */
+export function textListField(
+  itemMax: number = CATALOG_LIMITS.listItem,
+  maxItems: number = CATALOG_LIMITS.listItems,
+  item: z.ZodType<string, unknown> = textField(itemMax),
+) {
+  return z.preprocess(
+    asList,
+    z
+      .array(item, { error: 'Must be a list' })
+      .max(maxItems, `At most ${maxItems} entries`)
+      .transform((list) => list.filter((s) => s !== '')),
+  );
+}
+
+/** A list of image URLs (see `imageUrlField`), blank entries dropped. */
+export function imageListField() {
+  return textListField(CATALOG_LIMITS.url, CATALOG_LIMITS.gallery, imageUrlField());
+}
+
+/**
+ * A list of rows (itinerary days, accommodation stays): a row that `isBlankRow` is kept as null while
+ * validating (so error paths keep the form's indexes) and dropped from the result.
+ */
+export function rowListField<T extends z.ZodType>(row: T, isBlankRow: (row: Record<string, unknown>) => boolean, maxItems: number) {
+  return z.preprocess(
+    (v) => {
+      const list = asList(v);
+      if (!Array.isArray(list)) return list;
+      return list.map((r) => (r === null || (isPlainObject(r) && isBlankRow(r)) ? null : r));
+    },
+    z
+      .array(row.nullable(), { error: 'Must be a list' })
+      .max(maxItems, `At most ${maxItems} entries`)
+      .transform((list) => list.filter((r): r is NonNullable<typeof r> => r !== null)),
+  );
+}
+
+/** True when every named field of `row` is blank (a text list counts as blank when all its entries are). */
+export function allBlank(row: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.every((k) => {
+    const v = row[k];
+    return Array.isArray(v) ? v.every(isBlank) : isBlank(v);
+  });
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Decimal text as the form sends it: digits with at most two decimals. */
+const MONEY_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** At most two decimals (paise), tolerant of binary floating point. */
+function hasAtMostTwoDecimals(n: number): boolean {
+  return Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+}
+
+/** Largest amount the catalogue stores (rupees). */
+export const MAX_RUPEES = 99_999_999;
+
+function moneyNumber(message: string, missingMessage: string) {
+  return z
+    .number({ error: (iss) => (iss.input === undefined ? missingMessage : message) })
+    .min(0, message)
+    .max(MAX_RUPEES, `At most ${MAX_RUPEES}`)
+    .refine((n) => Number.isFinite(n) && hasAtMostTwoDecimals(n), message);
+}
+
+function moneyText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (t === '') return undefined;
+  return MONEY_TEXT.test(t) ? Number(t) : Number.NaN;
+}
+
+/** Package price in rupees, a decimal >= 0 ('' or absent → 0, which shows 'Contact for Price'). */
+export function priceField() {
+  const message = 'Enter a price in rupees, 0 or more';
+  return z.preprocess((v) => {
+    const n = moneyText(v);
+    return n === undefined || n === null ? 0 : n;
+  }, moneyNumber(message, message));
+}
+
+/**
+ * Daily rate of a bike or car in rupees: required ('This field is required' when missing or blank),
+ * a number >= 0 with at most two decimals ('Enter a number of rupees, 0 or more'). An explicit JSON
+ * `null` is accepted and stored as NULL: "contact for price", as the seeded bikes are; a form cannot
+ * send null, so the editor always saves a number (0 also shows the contact text).
+ */
+export function dailyRateField() {
+  return z.preprocess(moneyText, moneyNumber('Enter a number of rupees, 0 or more', REQUIRED_MESSAGE).nullable());
+}
+
+/**
+ * A whole number from a form string or a JSON number, between `min` and `max`; absent, null or ''
+ * give `fallback` (an error with `message` when there is none).
+ */
+export function wholeNumberField({ min, max, fallback, message }: { min: number; max: number; fallback?: number; message: string }) {
+  return z.preprocess(
+    (v) => {
+      if (typeof v === 'string') {
+        const t = v.trim();
+        if (t === '') return fallback;
+        return /^-?\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
+      }
+      return v === undefined || v === null ? fallback : v;
+    },
+    z.number({ error: message }).int(message).min(min, message).max(max, `At most ${max}`),
+  );
+}
+
+/** An optional whole number stored as NULL when absent, null or ''. */
+export function optionalWholeNumberField({ min, max, message }: { min: number; max: number; message: string }) {
+  return z.preprocess(
+    (v) => {
+      if (typeof v === 'string') {
+        const t = v.trim();
+        if (t === '') return null;
+        return /^-?\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
+      }
+      return v === undefined ? null : v;
+    },
+    z.number({ error: message }).int(message).min(min, message).max(max, `At most ${max}`).nullable(),
+  );
+}
+
+/**
+ * A checkbox or JSON boolean: 'on' / 'true' / true, 'false' / false; absent, null or '' give false
+ * (an unchecked checkbox is simply absent from form data). The API's defaults for absent booleans
+ * (available and ac default to true) are filled in by the normalize functions before validation.
+ */
+export function checkboxField() {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return false;
+      if (v === 'on' || v === 'true') return true;
+      if (v === 'false' || v === 'off') return false;
+      return v;
+    },
+    z.boolean({ error: 'Must be true or false' }),
+  );
+}
+
+/** One of `values`; absent, null or '' give `fallback`. */
+export function choiceField<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], message: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return fallback;
+      if (typeof v === 'string') return v.trim() === '' ? fallback : v.trim();
+      return v;
+    },
+    z.enum(values, { error: message }),
+  );
+}
+
+/** One of `values` or none: absent, null or '' give null. */
+export function optionalChoiceField<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return null;
+      if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+      return v;
+    },
+    z.enum(values, { error: message }).nullable(),
+  );
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date 'YYYY-MM-DD' between the years 2000 and 2100. */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+  const year = d.getUTCFullYear();
+  return year >= 2000 && year <= 2100;
+}
+
+/** An optional calendar date 'YYYY-MM-DD'; absent, null or '' give null. */
+export function optionalDateField() {
+  const message = 'Enter a date as YYYY-MM-DD';
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return null;
+      if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+      return v;
+    },
+    z.string({ error: message }).refine(isCalendarDate, message).nullable(),
+  );
+}
+
+/** Rating of a new item when none is given (the database column's default). */
+export const DEFAULT_RATING = 4.8;
+
+/**
+ * The display fields of docs/decisions/006-display-fields.md, stored per package, bike and car:
+ * featured (checkbox), tag (one of DISPLAY_TAGS or none), rating 0-5 with one decimal (blank → 4.8,
+ * the column's default), review count (whole number >= 0, blank → 0), discount badge text or none.
+ */
+export function displayFieldShape<const T extends readonly [string, ...string[]]>(tags: T) {
+  const ratingMessage = 'Enter a rating from 0 to 5 with at most one decimal';
+  return {
+    featured: checkboxField(),
+    tag: optionalChoiceField(tags, `Choose one of: ${tags.join(', ')}`),
+    rating: z.preprocess(
+      (v) => {
+        if (v === undefined || v === null) return DEFAULT_RATING;
+        if (typeof v === 'string') {
+          const t = v.trim();
+          if (t === '') return DEFAULT_RATING;
+          return /^\d(\.\d)?$/.test(t) ? Number(t) : Number.NaN;
+        }
+        return v;
+      },
+      z
+        .number({ error: ratingMessage })
+        .min(0, ratingMessage)
+        .max(5, ratingMessage)
+        .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-6, ratingMessage),
+    ),
+    reviewCount: wholeNumberField({ min: 0, max: 10_000_000, fallback: 0, message: 'Enter a whole number, 0 or more' }),
+    discountLabel: nullableTextField(40),
+  };
+}
+
+const MAX_DEPTH = 4;
+
+/**
+ * snake_case names to camelCase at every level of plain objects and arrays (up to a small depth), so
+ * `specifications.fuel_capacity` and `itinerary[0].day` items are read like top-level fields; a
+ * camelCase name wins when a body sends both spellings. Keys such as `__proto__` stay plain data
+ * (see `camelizeKeys`). `aliases` maps other accepted top-level names to the schema's names.
+ */
+export function camelizeDeep(body: Record<string, unknown>, aliases: Record<string, string> = {}): Record<string, unknown> {
+  const walk = (value: unknown, depth: number): unknown => {
+    if (depth >= MAX_DEPTH) return value;
+    if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
+    if (isPlainObject(value)) {
+      const out = camelizeKeys(value);
+      for (const key of Object.keys(out)) out[key] = walk(out[key], depth + 1);
+      return out;
+    }
+    return value;
+  };
+  const input = walk(isPlainObject(body) ? body : {}, 0) as Record<string, unknown>;
+  for (const [alias, name] of Object.entries(aliases)) {
+    if (Object.prototype.hasOwnProperty.call(input, alias) && !Object.prototype.hasOwnProperty.call(input, name)) {
+      Object.defineProperty(input, name, { value: input[alias], enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return input;
+}
+
+/**
+ * Fill the API's defaults for booleans the body leaves out (absent or null), since the schemas read
+ * an absent checkbox as false.
+ */
+export function withBooleanDefaults(input: Record<string, unknown>, defaults: Record<string, boolean>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!Object.prototype.hasOwnProperty.call(input, key) || input[key] === null || input[key] === undefined) {
+      Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return input;
+}
