@@ -12,6 +12,7 @@ import { sessions } from '~/db/schema';
 import { sessionCookieHeader } from '~/lib/auth.server';
 import { newToken } from '~/models/session.server';
 import routes from '~/routes';
+import { openApiDocument } from '~/routes/api/openapi';
 import { createStaffSession } from '../auth-helpers';
 import { routeArgs } from '../route-args';
 
@@ -160,6 +161,24 @@ describe('a live session', () => {
       if (!mod.loader) continue;
       const { location } = await call(mod, 'GET', urlOf(route.path), { Cookie: live.cookie });
       expect({ route: route.path, location }).toEqual({ route: route.path, location: null });
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  test('describes every API route, and every admin operation with its security schemes', () => {
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const documented = Object.keys(doc.paths);
+    for (const route of apiRoutes) {
+      if (route.path === 'api/*' || route.path === 'api/openapi.json') continue;
+      expect(documented).toContain(`/${route.path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+    for (const [docPath, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const key = `${method.toUpperCase()} ${docPath.slice(1).replace(/\{(\w+)\}/g, ':$1')}`;
+        if (PUBLIC_API.has(key)) continue;
+        expect(operation.security?.length, key).toBeGreaterThan(0);
+      }
     }
   });
 });

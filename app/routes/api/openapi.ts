@@ -256,6 +256,45 @@ const authPaths = {
   },
 };
 
+/** POST /api/uploads: an image for a package, bike or car (docs/decisions/010-maps-video-images.md#uploads). */
+const uploadPath = {
+  post: {
+    tags: ['uploads'],
+    summary: 'Upload a JPEG, PNG or WebP image; it is re-encoded to WebP at 480, 960 and 1600 px wide',
+    security: adminSecurity,
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'At most 10 MB and 40 megapixels' } } },
+        },
+      },
+    },
+    responses: {
+      201: {
+        description: 'The stored image: `url` is the widest variant; use `variants` for srcset',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['url', 'variants'],
+              properties: {
+                url: { type: 'string' },
+                variants: { type: 'array', items: { type: 'object', required: ['src', 'width'], properties: { src: { type: 'string' }, width: { type: 'integer' } } } },
+              },
+            },
+          },
+        },
+      },
+      400: errorResponse('Not a JPEG, PNG or WebP image, a damaged one, one with extra data or markup, or over 40 megapixels'),
+      401: unauthorized,
+      403: crossSite,
+      413: errorResponse('File larger than 10 MB'),
+      415: errorResponse('The body is not multipart/form-data'),
+    },
+  },
+};
+
 /** The OpenAPI document (exported for tests). */
 export function openApiDocument() {
   return {
@@ -274,6 +313,7 @@ export function openApiDocument() {
       '/api/cars': collectionPath('cars', carQuerySchema, 'Car', 'CarWrite', 'car'),
       '/api/cars/{id}': recordPath('cars', 'Car', 'CarWrite', 'car'),
       ...authPaths,
+      '/api/uploads': uploadPath,
       '/api/inquiries': submissionPath('inquiries', 'Send an inquiry or a contact message', 'InquiryInput', 'The stored inquiry (status pending)'),
       '/api/bookings': submissionPath(
         'bookings',
