@@ -3,7 +3,10 @@
  * settings, profile): guarded like every admin page, with a short note of what is coming.
  */
 import { Clock } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { adminMeta } from '~/components/admin/meta';
+import { AdminPageHeader } from '~/components/admin/page-header';
+import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/lib/auth.server';
 import type { Route } from './+types/coming-next';
 
@@ -22,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ location }: Route.MetaArgs) {
   const key = location.pathname.split('/')[2] ?? '';
-  return [{ title: `${PAGES[key]?.title ?? 'Admin'} | Admin` }];
+  return adminMeta(PAGES[key]?.title ?? 'Admin');
 }
 
 export default function ComingNext() {
@@ -30,12 +33,17 @@ export default function ComingNext() {
   const page = PAGES[key] ?? { title: 'Admin', text: '' };
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="font-display text-3xl font-semibold">{page.title}</h1>
-      <div className="flex items-start gap-4 rounded-card border border-forest-100 bg-white p-6">
-        <Clock className="mt-1 size-6 shrink-0 text-forest-700" aria-hidden />
+      <AdminPageHeader title={page.title} />
+      <div className="flex flex-col items-start gap-4 rounded-card border border-forest-100 bg-white p-6 shadow-sm sm:flex-row">
+        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-forest-50 text-forest-700">
+          <Clock className="size-5" aria-hidden />
+        </span>
         <div>
-          <h2 className="text-lg font-semibold">Coming next</h2>
+          <h2 className="font-sans text-lg font-semibold">Coming next</h2>
           <p className="mt-1 text-muted">{page.text} This page arrives with the next part of the back office.</p>
+          <Link to="/admin" className={buttonClass('outline', 'md', 'mt-4')}>
+            Back to the dashboard
+          </Link>
         </div>
       </div>
     </div>

@@ -1,12 +1,276 @@
-/** Dashboard (stub: being built). */
+/**
+ * /admin: the dashboard (docs/product.md#admin-dashboard). Figures for bookings (all, pending,
+ * customers = distinct e-mails) and inquiries (open), the catalogue counts, and the three newest
+ * packages, bikes and cars with a link to edit each. Every figure links to its list.
+ *
+ * 'Refresh' reloads the figures in place and then says 'Data refreshed successfully' (without
+ * JavaScript it is a plain GET of /admin?refreshed=1 that says the same). When the figures cannot be
+ * read, the page says 'Failed to load data. Please refresh the page.' inside the admin frame.
+ */
+import {
+  Bike,
+  CalendarCheck,
+  CalendarClock,
+  Car,
+  MessageSquareText,
+  Mountain,
+  Plus,
+  RefreshCw,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useRevalidator, useRouteLoaderData } from 'react-router';
+import { EmptyState } from '~/components/admin/empty-state';
+import { adminMeta } from '~/components/admin/meta';
+import { AdminPageHeader } from '~/components/admin/page-header';
+import { StatCard } from '~/components/admin/stat-card';
+import { Picture } from '~/components/site/picture';
+import { buttonClass } from '~/components/ui/button';
+import { toast } from '~/components/ui/toast';
 import { requireAdmin } from '~/lib/auth.server';
+import { cn } from '~/lib/cn';
+import { CONTACT_FOR_BIKE_PRICE, priceOrContact } from '~/lib/format';
+import { getDashboardData, type RecentItem } from '~/models/dashboard.server';
 import type { Route } from './+types/dashboard';
+import type { loader as layoutLoader } from './layout';
+
+const REFRESHED_MESSAGE = 'Data refreshed successfully';
+const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const data = await getDashboardData();
+  const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
+  return { ...data, refreshed };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold">Dashboard</h1>;
+export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
+
+/** 'Refresh': a GET form (works without JavaScript); with JavaScript it revalidates in place. */
+function RefreshButton() {
+  const revalidator = useRevalidator();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const busy = revalidator.state === 'loading';
+  return (
+    <Form
+      method="get"
+      action="/admin"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (busy) return;
+        void revalidator.revalidate().then(() => {
+          // A failed load replaces this page with the error boundary (which says so itself).
+          if (mounted.current) toast.success(REFRESHED_MESSAGE);
+        });
+      }}
+    >
+      <input type="hidden" name="refreshed" value="1" />
+      <button type="submit" aria-disabled={busy || undefined} className={buttonClass('outline', 'md')}>
+        <RefreshCw className={cn('size-4', busy && 'motion-safe:animate-spin')} aria-hidden />
+        {busy ? 'Refreshing...' : 'Refresh'}
+      </button>
+    </Form>
+  );
+}
+
+function Header() {
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout');
+  const name = layout?.user.name?.split(/\s+/)[0];
+  return (
+    <AdminPageHeader
+      title="Dashboard"
+      description={name ? `Welcome back, ${name}. Here is where things stand.` : 'Here is where things stand.'}
+      actions={<RefreshButton />}
+    />
+  );
+}
+
+type Recent = Route.ComponentProps['loaderData']['recentPackages'][number];
+
+/** One "newest" panel: up to three items with thumbnail, name, price and an edit link. */
+function RecentPanel({
+  title,
+  items,
+  listTo,
+  editBase,
+  newTo,
+  emptyText,
+  addText,
+  perDay,
+  icon,
+}: {
+  title: string;
+  items: Recent[];
+  listTo: string;
+  editBase: string;
+  newTo: string;
+  emptyText: string;
+  addText: string;
+  perDay: boolean;
+  icon: LucideIcon;
+}) {
+  const headingId = `recent-${listTo.split('/').at(-1)}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col rounded-card border border-forest-100 bg-white shadow-sm">
+      <div className="flex items-center justify-between gap-3 border-b border-forest-100 px-4 py-3">
+        <h2 id={headingId} className="font-sans text-base font-semibold text-ink">
+          {title}
+        </h2>
+        <Link to={listTo} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-forest-700 hover:bg-forest-50">
+          View all<span className="sr-only"> {title.replace(/^Recent /, '')}</span>
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <div className="p-3">
+          <EmptyState
+            headingLevel={3}
+            icon={icon}
+            title={emptyText}
+            action={
+              <Link to={newTo} className={buttonClass('outline', 'md')}>
+                <Plus className="size-4" aria-hidden />
+                {addText}
+              </Link>
+            }
+          />
+        </div>
+      ) : (
+        <ul className="divide-y divide-forest-100">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={`${editBase}/${item.id}`} className="flex min-h-16 items-center gap-3 px-4 py-2.5 hover:bg-mist/50">
+                <Picture src={item.imageUrl} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded-md bg-mist object-cover" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold text-ink">{item.title}</span>
+                  <span className="block text-sm text-muted">
+                    {priceText(item.price, perDay)}
+                    <span className="sr-only">, edit</span>
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** '₹3,500', '₹2,500 / day' or 'Contact for price'. */
+function priceText(amount: RecentItem['price'], perDay: boolean): string {
+  const text = priceOrContact(amount, CONTACT_FOR_BIKE_PRICE);
+  return perDay && text !== CONTACT_FOR_BIKE_PRICE ? `${text} / day` : text;
+}
+
+export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="flex flex-col gap-8">
+      <Header />
+      {d.refreshed ? (
+        <p role="status" className="-mt-4 text-sm font-medium text-[#1d5e3a]">
+          {REFRESHED_MESSAGE}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="dash-requests" className="flex flex-col gap-3">
+        <h2 id="dash-requests" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">
+          Bookings and inquiries
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard
+            label="Pending bookings"
+            value={d.pendingBookings}
+            to="/admin/bookings?status=pending"
+            icon={CalendarClock}
+            tone="attention"
+            hint="Waiting for an answer"
+          />
+          <StatCard
+            label="Open inquiries"
+            value={d.openInquiries}
+            to="/admin/inquiries?status=pending"
+            icon={MessageSquareText}
+            tone="attention"
+            hint="Not yet answered"
+          />
+          <StatCard label="Bookings" value={d.totalBookings} to="/admin/bookings" icon={CalendarCheck} hint="All time" />
+          <StatCard label="Customers" value={d.customers} to="/admin/bookings" icon={UsersRound} hint="Distinct e-mails" />
+        </div>
+      </section>
+
+      <section aria-labelledby="dash-catalogue" className="flex flex-col gap-3">
+        <h2 id="dash-catalogue" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">
+          Catalogue
+        </h2>
+        <div className="grid grid-cols-3 gap-2 sm:gap-3">
+          <StatCard compact label="Packages" value={d.totalPackages} to="/admin/packages" icon={Mountain} hint="Tour packages" />
+          <StatCard compact label="Bikes" value={d.totalBikes} to="/admin/bikes" icon={Bike} hint="Bike rentals" />
+          <StatCard compact label="Cars" value={d.totalCars} to="/admin/cars" icon={Car} hint="Cabs" />
+        </div>
+        <div className="mt-2 grid grid-cols-1 gap-4 lg:grid-cols-3">
+          <RecentPanel
+            title="Recent packages"
+            items={d.recentPackages}
+            listTo="/admin/packages"
+            editBase="/admin/packages/edit"
+            newTo="/admin/packages/new"
+            emptyText="No packages added yet"
+            addText="Add New Package"
+            perDay={false}
+            icon={Mountain}
+          />
+          <RecentPanel
+            title="Recent bikes"
+            items={d.recentBikes}
+            listTo="/admin/bikes"
+            editBase="/admin/bikes/edit"
+            newTo="/admin/bikes/new"
+            emptyText="No bikes added yet"
+            addText="Add New Bike"
+            perDay
+            icon={Bike}
+          />
+          <RecentPanel
+            title="Recent cars"
+            items={d.recentCars}
+            listTo="/admin/cars"
+            editBase="/admin/cars/edit"
+            newTo="/admin/cars/new"
+            emptyText="No cars added yet"
+            addText="Add New Car"
+            perDay
+            icon={Car}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The figures could not be read: say so in the frame, once as a toast too, and offer a reload. */
+export function ErrorBoundary() {
+  useEffect(() => {
+    toast.error(LOAD_FAILED_MESSAGE);
+  }, []);
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title="Dashboard" />
+      <div role="alert" className="flex flex-col items-start gap-4 rounded-card border border-flag-red/30 bg-white p-6 shadow-sm">
+        <p className="font-semibold text-[#8f2a20]">{LOAD_FAILED_MESSAGE}</p>
+        <Form method="get" action="/admin" reloadDocument>
+          <button type="submit" className={buttonClass('primary', 'md')}>
+            <RefreshCw className="size-4" aria-hidden />
+            Refresh
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
 }

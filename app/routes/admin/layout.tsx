@@ -1,14 +1,102 @@
-/** Admin area frame. Authentication (D2) and the sidebar arrive with the admin issue. */
-import { Outlet } from 'react-router';
+/**
+ * The admin area's frame (docs/product.md#admin-layout; design: neutral and dense, left sidebar): a skip link, the sidebar
+ * (a menu on phones), the flash toast of the last change, and the page.
+ *
+ * The loader is the guard of the whole area (each page's loader calls `requireAdmin` too) and reads
+ * the flash toast once, returning the header that clears its cookie, and the company name. It runs again on every
+ * navigation so a toast shows on the page it was meant for and not after.
+ */
+import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
+import { FlashStatus } from '~/components/admin/flash-status';
+import { AdminSidebar, type AdminUser } from '~/components/admin/sidebar';
+import { buttonClass } from '~/components/ui/button';
+import { requireAdmin } from '~/lib/auth.server';
+import { SITE_NAME } from '~/lib/meta';
+import { readToast } from '~/lib/toast.server';
+import { getSettings } from '~/models/settings.server';
+import type { Route } from './+types/layout';
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const [{ toast, headers }, { company }] = await Promise.all([readToast(request), getSettings(['company'])]);
+  return data({ user: { name: user.name, username: user.username }, toast, siteName: company.name || SITE_NAME }, { headers });
 }
 
-export default function AdminLayout() {
+/** Always re-read: the toast belongs to one page view, and a lost session should show at once. */
+export function shouldRevalidate() {
+  return true;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** Skip link, sidebar and main area; `children` is the page (or an error message). */
+function AdminFrame({ user, siteName, children }: { user: AdminUser | null; siteName: string; children: React.ReactNode }) {
   return (
-    <div className="min-h-screen bg-mist">
-      <Outlet />
+    <div className="min-h-dvh bg-mist text-ink md:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-forest-800 focus:shadow-lg"
+      >
+        Skip to main content
+      </a>
+      <AdminSidebar user={user} siteName={siteName} />
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 pt-6 pb-16 focus:outline-none md:px-8 md:pt-8">
+        <div className="mx-auto w-full max-w-6xl">{children}</div>
+      </main>
     </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, toast, siteName } = loaderData;
+  return (
+    <AdminFrame user={user} siteName={siteName}>
+      <FlashStatus toast={toast} />
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** What went wrong, in words: a route's own message for 4xx answers, a general one otherwise. */
+function describe(error: unknown): { status: number | null; title: string; message: string } {
+  if (isRouteErrorResponse(error)) {
+    const payload = error.data as unknown;
+    const own =
+      typeof payload === 'string' && payload.length > 0 && payload.length < 200
+        ? payload
+        : typeof (payload as { message?: unknown } | null)?.message === 'string'
+          ? (payload as { message: string }).message
+          : null;
+    if (error.status === 404) return { status: 404, title: own ?? 'Page not found', message: 'There is nothing at this address.' };
+    if (error.status < 500) return { status: error.status, title: own ?? 'This request could not be completed', message: 'Go back and try again.' };
+  }
+  return {
+    status: isRouteErrorResponse(error) ? error.status : null,
+    title: 'Something went wrong',
+    message: 'The page could not be loaded. Please refresh the page; if it keeps happening, try again in a few minutes.',
+  };
+}
+
+/**
+ * An error in the layout itself or in a page without its own boundary. The frame stays when the
+ * layout's data is there (a page failed); otherwise it shows without the user's name.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layoutData = useRouteLoaderData<typeof loader>('routes/admin/layout');
+  const { status, title, message } = describe(error);
+  return (
+    <AdminFrame user={layoutData?.user ?? null} siteName={layoutData?.siteName ?? SITE_NAME}>
+      <title>{`${title} | Admin`}</title>
+      <div role="alert" className="flex max-w-xl flex-col items-start gap-3 rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+        {status ? <p className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">Error {status}</p> : null}
+        <h1 className="font-display text-2xl font-semibold">{title}</h1>
+        <p className="text-muted">{message}</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Link to="/admin" className={buttonClass('primary', 'md')}>
+            Back to the dashboard
+          </Link>
+        </div>
+      </div>
+    </AdminFrame>
   );
 }

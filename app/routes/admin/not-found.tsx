@@ -1,5 +1,8 @@
 /** An unknown path under /admin: guarded (an anonymous visitor learns nothing), then a 404. */
 import { data, Link } from 'react-router';
+import { adminMeta } from '~/components/admin/meta';
+import { AdminPageHeader } from '~/components/admin/page-header';
+import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/lib/auth.server';
 import type { Route } from './+types/not-found';
 
@@ -8,16 +11,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Page not found | Admin' }];
+export const meta: Route.MetaFunction = () => adminMeta('Page not found');
 
 export default function AdminNotFound() {
   return (
-    <div className="flex flex-col items-start gap-4">
-      <h1 className="font-display text-3xl font-semibold">Page not found</h1>
-      <p className="text-muted">There is no admin page at this address.</p>
-      <Link to="/admin" className="font-semibold text-forest-700 underline underline-offset-4">
-        Back to the dashboard
-      </Link>
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title="Page not found" />
+      <div className="flex flex-col items-start gap-4 rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+        <p className="text-muted">There is no admin page at this address. Use the menu, or go back to the dashboard.</p>
+        <Link to="/admin" className={buttonClass('primary', 'md')}>
+          Back to the dashboard
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,278 @@
+/**
+ * The admin area's navigation (design.md, "Admin": a left sidebar): Dashboard, the catalogue
+ * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), the account
+ * (Profile) and Log Out, with the signed-in user's name, the site name and a 'View site' link.
+ *
+ * From 768 px it is a fixed column on the left. Below 768 px it folds into a top bar whose menu button
+ * is a native <details>/<summary> disclosure, so it opens and closes with the keyboard before (and
+ * without) JavaScript; once hydrated, Escape closes it (focus back on the button), a click outside
+ * closes it, and it closes after every navigation. The current page's link has aria-current="page".
+ */
+import {
+  Bike,
+  CalendarCheck,
+  Car,
+  ExternalLink,
+  LayoutDashboard,
+  LogOut,
+  MapPin,
+  Menu,
+  MessageSquareText,
+  Mountain,
+  Settings,
+  UserRound,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Form, Link, NavLink, useLocation } from 'react-router';
+import { cn } from '~/lib/cn';
+
+export type AdminUser = { name: string; username: string };
+
+type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+/** The sidebar's links in groups; the first group has no heading. */
+export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
+  { items: [{ to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true }] },
+  {
+    label: 'Catalogue',
+    items: [
+      { to: '/admin/packages', label: 'Packages', icon: Mountain },
+      { to: '/admin/bikes', label: 'Bikes', icon: Bike },
+      { to: '/admin/cars', label: 'Cars', icon: Car },
+    ],
+  },
+  {
+    label: 'Requests',
+    items: [
+      { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck },
+      { to: '/admin/inquiries', label: 'Inquiries', icon: MessageSquareText },
+    ],
+  },
+  {
+    label: 'Site',
+    items: [
+      { to: '/admin/location', label: 'Location', icon: MapPin },
+      { to: '/admin/settings', label: 'Settings', icon: Settings },
+    ],
+  },
+];
+
+/** The account's own page, shown with the signed-in user at the foot of the sidebar. */
+const PROFILE_ITEM: NavItem = { to: '/admin/profile', label: 'Profile', icon: UserRound };
+
+const itemClass =
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors';
+
+/**
+ * The link list, with group headings, and the account group (the signed-in user, Profile and Log Out)
+ * last; rendered once in the desktop column and once in the phone menu.
+ */
+function AdminNavLinks({ user }: { user: AdminUser | null }) {
+  const baseId = useId();
+  return (
+    <nav aria-label="Admin" className="flex flex-1 flex-col gap-3">
+      {ADMIN_NAV.map((group, g) => {
+        const headingId = `${baseId}-group-${g}`;
+        return (
+          <div key={group.label ?? g}>
+            {group.label ? <GroupHeading id={headingId}>{group.label}</GroupHeading> : null}
+            <ul className="flex flex-col gap-0.5" aria-labelledby={group.label ? headingId : undefined}>
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <AdminNavLink item={item} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+      <div className="mt-auto border-t border-forest-100 pt-3">
+        <GroupHeading id={`${baseId}-account`}>Account</GroupHeading>
+        {user ? (
+          <p className="flex min-w-0 items-center gap-3 px-3 py-1.5 text-sm leading-tight">
+            <span
+              aria-hidden
+              className="grid size-8 shrink-0 place-items-center rounded-full bg-forest-100 text-xs font-semibold text-forest-800"
+            >
+              {initials(user.name || user.username)}
+            </span>
+            <span className="min-w-0">
+              <span className="block text-xs text-muted">Signed in as</span>
+              <span className="block truncate font-semibold text-ink">{user.name || user.username}</span>
+            </span>
+          </p>
+        ) : null}
+        <ul className="flex flex-col gap-0.5" aria-labelledby={`${baseId}-account`}>
+          <li>
+            <AdminNavLink item={PROFILE_ITEM} />
+          </li>
+          <li>
+            {/* A POST form, so signing out works without JavaScript and no link can trigger it. */}
+            <Form method="post" action="/admin/logout">
+              <button type="submit" className={cn(itemClass, 'w-full text-[#a93226] hover:bg-flag-red/10')}>
+                <LogOut className="size-5 shrink-0" aria-hidden />
+                Log Out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+function GroupHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="mb-1 px-3 text-xs font-semibold tracking-[0.08em] text-muted uppercase">
+      {children}
+    </p>
+  );
+}
+
+function AdminNavLink({ item: { to, label, icon: Icon, end } }: { item: NavItem }) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        cn(itemClass, isActive ? 'bg-forest-700 text-white shadow-sm' : 'text-ink hover:bg-forest-50 hover:text-forest-800')
+      }
+    >
+      <Icon className="size-5 shrink-0" aria-hidden />
+      {label}
+    </NavLink>
+  );
+}
+
+/** Up to two initials of a display name, for the avatar circle. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]!, parts.at(-1)!] : parts;
+  return letters.map((p) => p[0]!.toUpperCase()).join('') || '?';
+}
+
+/** Site name with the 'Admin' label, and the 'View site' link. */
+function Brand({ siteName }: { siteName: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Link to="/admin" className="flex min-w-0 items-center gap-2.5 rounded-lg px-1 py-1">
+        <img src="/favicon.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+        <span className="min-w-0 leading-tight">
+          <span className="line-clamp-2 block font-display text-base font-semibold text-forest-800">{siteName}</span>
+          <span className="block text-xs font-semibold tracking-[0.08em] text-muted uppercase">Back office</span>
+        </span>
+      </Link>
+      <ViewSiteLink />
+    </div>
+  );
+}
+
+function ViewSiteLink({ className }: { className?: string }) {
+  return (
+    <a
+      href="/"
+      className={cn(
+        'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline',
+        className,
+      )}
+    >
+      View site
+      <ExternalLink className="size-4" aria-hidden />
+    </a>
+  );
+}
+
+/** The fixed left column from 768 px up. */
+function DesktopSidebar({ user, siteName }: { user: AdminUser | null; siteName: string }) {
+  return (
+    <aside
+      aria-label="Sidebar"
+      className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-5 overflow-y-auto border-r border-forest-100 bg-white px-3 py-4 md:flex"
+    >
+      <div className="px-1">
+        <Brand siteName={siteName} />
+      </div>
+      <AdminNavLinks user={user} />
+    </aside>
+  );
+}
+
+/**
+ * The phone top bar and its menu. A <details> disclosure, enhanced once hydrated: Escape closes it
+ * and returns focus to the button, a click outside closes it, and a navigation closes it (moving focus
+ * to the main content if it was inside the menu, so it is not lost on a hidden link).
+ */
+function MobileBar({ user, siteName }: { user: AdminUser | null; siteName: string }) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  // Close after every navigation (a link in the menu, a form, the back button).
+  useEffect(() => {
+    const details = detailsRef.current;
+    if (!details?.open) return;
+    const focusInside = details.contains(document.activeElement) && document.activeElement !== summaryRef.current;
+    details.open = false;
+    if (focusInside) document.getElementById('main')?.focus();
+  }, [location.key]);
+
+  // While open: a click or tap outside the bar closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const details = detailsRef.current;
+      if (details && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  return (
+    <div className="sticky top-0 z-40 flex h-16 items-center justify-between gap-3 border-b border-forest-100 bg-white px-4 md:hidden">
+      <Link to="/admin" className="flex min-w-0 items-center gap-2">
+        <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+        <span className="min-w-0 leading-tight">
+          <span className="block truncate font-display text-[0.95rem] font-semibold text-forest-800">{siteName}</span>
+          <span className="block text-[0.6875rem] font-semibold tracking-[0.08em] text-muted uppercase">Back office</span>
+        </span>
+      </Link>
+      <details
+        ref={detailsRef}
+        className="group"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !detailsRef.current?.open) return;
+          event.preventDefault();
+          detailsRef.current.open = false;
+          summaryRef.current?.focus();
+        }}
+      >
+        <summary
+          ref={summaryRef}
+          className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-forest-200 px-3 text-sm font-semibold text-forest-800 hover:bg-forest-50 [&::-webkit-details-marker]:hidden"
+        >
+          <Menu className="size-5 group-open:hidden" aria-hidden />
+          <X className="hidden size-5 group-open:block" aria-hidden />
+          Menu
+        </summary>
+        <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-forest-100 bg-white px-3 pt-3 pb-4 shadow-lg">
+          <AdminNavLinks user={user} />
+          <ViewSiteLink className="mt-2 ml-1" />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+/** Both forms of the navigation; CSS shows one per width. */
+export function AdminSidebar({ user, siteName }: { user: AdminUser | null; siteName: string }) {
+  return (
+    <>
+      <MobileBar user={user} siteName={siteName} />
+      <DesktopSidebar user={user} siteName={siteName} />
+    </>
+  );
+}

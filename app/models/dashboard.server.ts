@@ -1,0 +1,98 @@
+/**
+ * The admin dashboard's figures (docs/product.md#admin-dashboard): how many packages, bikes, cars
+ * and bookings there are, how many bookings wait for an answer (status 'pending'), how many
+ * inquiries are open (status 'pending'), how many customers have booked, and the three newest
+ * packages, bikes and cars.
+ *
+ * Customers are the distinct booking e-mail addresses, compared without case or surrounding spaces
+ * (not a multiple of the bookings count). All counts come from one statement; the three short
+ * "newest" lists run beside it.
+ */
+import { desc, sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { bikes, bookings, cars, inquiries, tourPackages } from '~/db/schema';
+
+/** One of the newest catalogue items, as the dashboard lists it. */
+export type RecentItem = {
+  id: string;
+  /** Package title, bike or car model. */
+  title: string;
+  imageUrl: string;
+  /** Package price or daily rate in rupees; 0 or null means contact for price. */
+  price: number | null;
+  createdAt: Date;
+};
+
+export type DashboardData = {
+  totalPackages: number;
+  totalBikes: number;
+  totalCars: number;
+  totalBookings: number;
+  /** Bookings with status 'pending'. */
+  pendingBookings: number;
+  /** Inquiries and contact messages with status 'pending'. */
+  openInquiries: number;
+  /** Distinct e-mail addresses (case-insensitive) among all bookings. */
+  customers: number;
+  recentPackages: RecentItem[];
+  recentBikes: RecentItem[];
+  recentCars: RecentItem[];
+};
+
+/** How many newest items of each kind the dashboard shows. */
+export const RECENT_LIMIT = 3;
+
+/**
+ * Everything the dashboard shows, read in one go. Throws whatever the database throws (the page
+ * then shows 'Failed to load data. Please refresh the page.').
+ */
+export async function getDashboardData(): Promise<DashboardData> {
+  const [counts, recentPackages, recentBikes, recentCars] = await Promise.all([
+    db()
+      .select({
+        totalPackages: sql<number>`(select count(*) from ${tourPackages})::int`,
+        totalBikes: sql<number>`(select count(*) from ${bikes})::int`,
+        totalCars: sql<number>`(select count(*) from ${cars})::int`,
+        totalBookings: sql<number>`(select count(*) from ${bookings})::int`,
+        pendingBookings: sql<number>`(select count(*) from ${bookings} where ${bookings.status} = 'pending')::int`,
+        openInquiries: sql<number>`(select count(*) from ${inquiries} where ${inquiries.status} = 'pending')::int`,
+        customers: sql<number>`(select count(distinct lower(trim(${bookings.email}))) from ${bookings})::int`,
+      })
+      .from(sql`(select 1) as dashboard`),
+    db()
+      .select({
+        id: tourPackages.id,
+        title: tourPackages.title,
+        imageUrl: tourPackages.imageUrl,
+        price: tourPackages.price,
+        createdAt: tourPackages.createdAt,
+      })
+      .from(tourPackages)
+      .orderBy(desc(tourPackages.createdAt), desc(tourPackages.id))
+      .limit(RECENT_LIMIT),
+    db()
+      .select({ id: bikes.id, title: bikes.model, imageUrl: bikes.imageUrl, price: bikes.dailyRate, createdAt: bikes.createdAt })
+      .from(bikes)
+      .orderBy(desc(bikes.createdAt), desc(bikes.id))
+      .limit(RECENT_LIMIT),
+    db()
+      .select({ id: cars.id, title: cars.model, imageUrl: cars.imageUrl, price: cars.dailyRate, createdAt: cars.createdAt })
+      .from(cars)
+      .orderBy(desc(cars.createdAt), desc(cars.id))
+      .limit(RECENT_LIMIT),
+  ]);
+  const totals = counts[0];
+  if (!totals) throw new Error('Dashboard counts returned no row');
+  return {
+    totalPackages: Number(totals.totalPackages),
+    totalBikes: Number(totals.totalBikes),
+    totalCars: Number(totals.totalCars),
+    totalBookings: Number(totals.totalBookings),
+    pendingBookings: Number(totals.pendingBookings),
+    openInquiries: Number(totals.openInquiries),
+    customers: Number(totals.customers),
+    recentPackages,
+    recentBikes,
+    recentCars,
+  };
+}
