@@ -1,6 +1,6 @@
 /**
  * The delete confirmation of the admin lists (docs/product.md#admin-lists: delete asks 'Are you sure you want to
- * delete this car?' first; destructive actions in red behind a confirmation, design.md).
+ * delete this car?' first; destructive actions in red behind a confirmation).
  *
  * It is a page state, not a script: a row's Delete link goes to `?delete=<id>` (search and page kept)
  * and the page renders this panel, whose Delete button posts `intent=delete` to the list's action and

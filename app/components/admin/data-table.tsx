@@ -111,7 +111,7 @@ export function ItemCell({ image, title, subtitle }: { image: string | null | un
   );
 }
 
-/** A yes/no status as a small coloured badge (design.md: statuses as coloured badges). */
+/** A yes/no status as a small coloured badge. */
 export function StatusBadge({ on, onText, offText }: { on: boolean; onText: string; offText: string }) {
   return (
     <span

@@ -1,5 +1,5 @@
 /**
- * The flash toast of the admin area (engineering convention: a change ends in a redirect with a
+ * The flash toast of the admin area (a change ends in a redirect with a
  * toast; see app/lib/toast.server.ts). The layout passes the toast its loader read from the cookie:
  * it is shown once as a sonner toast, and also as a status line at the top of the page, so it is
  * there without JavaScript too. The status region stays in the page (empty when there is nothing to

@@ -1,5 +1,5 @@
 /**
- * The title row of every admin page (design.md, "Admin"): the page's h1 (with an optional line of
+ * The title row of every admin page (title left, main action right): the page's h1 (with an optional line of
  * description under it) and the page's main actions on the right. On a phone the actions wrap below
  * the title.
  */

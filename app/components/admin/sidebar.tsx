@@ -1,5 +1,5 @@
 /**
- * The admin area's navigation (design.md, "Admin": a left sidebar): Dashboard, the catalogue
+ * The admin area's navigation (a neutral, dense back office with a left sidebar): Dashboard, the catalogue
  * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), the account
  * (Profile) and Log Out, with the signed-in user's name, the site name and a 'View site' link.
  *
