@@ -1,5 +1,14 @@
-/** New packages (stub: being built). */
+/**
+ * /admin/packages/new: the package editor with the defaults of a new package (default inclusions
+ * and exclusions, docs/product.md). Saving goes back to /admin/packages with 'Package added
+ * successfully'.
+ */
+import { adminMeta } from '~/components/admin/meta';
+import { AdminPageHeader } from '~/components/admin/page-header';
 import { requireAdmin } from '~/lib/auth.server';
+import { newPackageValues } from './+shared/package-form';
+import { PackageEditor } from './+shared/package-editor';
+import { packageEditorAction } from './+shared/package-editor.server';
 import type { Route } from './+types/new';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -7,6 +16,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold">New packages</h1>;
+export async function action(args: Route.ActionArgs) {
+  return packageEditorAction(args);
+}
+
+export const meta: Route.MetaFunction = () => adminMeta('Add New Package');
+
+export default function NewPackage({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader title="Add New Package" description="Title and description are required; everything else can be added later." />
+      <PackageEditor mode="new" defaultValue={newPackageValues()} actionData={actionData} />
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+/**
+ * The action of /admin/bikes/new and /admin/bikes/edit/:id (docs/product.md, "Admin
+ * editing"): guarded, validated with `bikeWriteSchema`, then `createBike` or `updateBike` and back to
+ * /admin/bikes with 'Bike added successfully' / 'Bike updated successfully'. Failures keep what was
+ * typed ('An error occurred. Please try again.'); an unknown id is a 404 ('Bike not found').
+ * See app/components/admin/editor/editor-action.server.ts.
+ */
+import { handleEditorSubmission } from '~/components/admin/editor/editor-action.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { createBike, updateBike } from '~/models/bike.server';
+import { bikeWriteSchema } from '~/schemas/bike';
+import { BIKE_REQUIRED } from './bike-form';
+
+export async function bikeEditorAction({ request, params }: { request: Request; params: { id?: string } }) {
+  await requireAdmin(request);
+  const id = params.id;
+  return handleEditorSubmission(request, {
+    entity: 'bike',
+    schema: bikeWriteSchema,
+    required: BIKE_REQUIRED,
+    save: (value) => (id === undefined ? createBike(value) : updateBike(id, value)),
+    success: { to: '/admin/bikes', title: id === undefined ? 'Bike added successfully' : 'Bike updated successfully' },
+    failure: 'An error occurred. Please try again.',
+    notFound: 'Bike not found',
+  });
+}
