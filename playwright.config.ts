@@ -1,11 +1,42 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Port of the server the public-site tests use; the admin tests' server listens on the next one. */
+const SITE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const ADMIN_PORT = SITE_PORT + 1;
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 /**
- * End-to-end tests against the production build served by the real server (npm run build first),
- * on a fresh embedded database seeded with the sample content. Debian's Chromium, never a download.
+ * One production server (npm run build first) on a fresh embedded database seeded with the sample
+ * content, in Debian's Chromium, never a download.
+ */
+function server(port: number) {
+  return {
+    command: `rm -rf .e2e-data/${port} && node server.js`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `./.e2e-data/${port}`,
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '1000',
+      RATE_LIMIT_LOGIN_FAILURES: '1000',
+    },
+  };
+}
+
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+
+/**
+ * End-to-end tests against the production build served by the real server. The admin tests
+ * (admin-*.spec.ts) change the catalogue, so they get a server and database of their own: the
+ * public-site tests always see exactly the seeded content.
  */
 export default defineConfig({
   testDir: './tests/e2e',
@@ -15,31 +46,15 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf .e2e-data/${PORT} && node server.js`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `./.e2e-data/${PORT}`,
-      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-      DATABASE_URL: '',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '1000',
-      RATE_LIMIT_LOGIN_FAILURES: '1000',
-    },
-  },
+  projects: [
+    { name: 'site', testIgnore: /admin-[\w-]+\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    { name: 'admin', testMatch: /admin-[\w-]+\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
+  ],
+  webServer: [server(SITE_PORT), server(ADMIN_PORT)],
 });

@@ -80,14 +80,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
 
-  // The failure as a toast too (the spec's login messages); the form keeps the username.
+  // The failure as a toast too (the spec's login messages); the form keeps the username and
+  // empties the password, as the server-rendered page does without JavaScript.
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (actionData?.failed && shown.current !== actionData) {
       shown.current = actionData;
       toast.error(actionData.failed);
+      form.update({ name: fields.password.name, value: '' });
     }
-  }, [actionData]);
+  }, [actionData, form, fields.password.name]);
 
   return (
     <main className="grid min-h-screen place-items-center bg-mist px-4 py-12">
