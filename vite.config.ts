@@ -69,8 +69,13 @@ function isPublicIconModule(id: string): boolean {
   return !icon || PUBLIC_ICONS.has(icon[1]!);
 }
 
-/** Modules only the catalogue's list pages (/packages, /bikes, /cars) use. */
-const CATALOG_LIST = /[\\/]app[\\/]components[\\/]site[\\/](catalog-filters|catalog[\\/](list-page|pagination))/;
+/**
+ * Modules that, of the public pages, only the catalogue's list pages (/packages, /bikes, /cars) use:
+ * the filters and list layout, and the search box behaviour, page links and list addresses they
+ * share with the admin lists.
+ */
+const CATALOG_LIST =
+  /[\\/]app[\\/](components[\\/]site[\\/](catalog-filters|catalog[\\/]list-page)|components[\\/]ui[\\/](pagination|use-search-box)|lib[\\/]list-href)\./;
 /** Modules only the catalogue pages (/packages, /bikes, /cars and their details) use. */
 const CATALOG = /[\\/]app[\\/]components[\\/]site[\\/](catalog[\\/]|catalog-filters|cards|detail-error|not-found-view)/;
 
@@ -96,7 +101,11 @@ export default defineConfig({
                 {
                   name: 'site',
                   test: (id: string) =>
-                    /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) && !FORM_ONLY.test(id) && !CATALOG.test(id) && !ADMIN.test(id),
+                    /[\\/]app[\\/](components|lib|content)[\\/]/.test(id) &&
+                    !FORM_ONLY.test(id) &&
+                    !CATALOG.test(id) &&
+                    !CATALOG_LIST.test(id) &&
+                    !ADMIN.test(id),
                   minShareCount: 2,
                 },
                 // The catalogue's shared pieces: the three list pages' (filters, pagination) and what

@@ -1,15 +1,20 @@
 /**
- * The server side shared by the admin lists of packages, bikes and cars: reading `?q=&page=&delete=`
- * and the delete action (docs/product.md#admin-lists: delete asks for confirmation, then shows its toast; bookings
- * and inquiries that pointed to the item keep its name).
+ * The server side shared by the admin lists of packages, bikes and cars: reading `?q=&page=&delete=`,
+ * the loader's steps (one page of rows, the confirmation's target) and the delete action
+ * (docs/product.md#admin-lists: search in the URL, 20 a page newest first; delete asks for
+ * confirmation, then shows its toast; bookings and inquiries that pointed to the item keep its name).
  */
+import { redirect } from 'react-router';
 import { z } from 'zod';
 import { requireAdmin } from '~/lib/auth.server';
 import { isUuid } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
+import { listHref } from '~/lib/list-href';
 import { redirectWithToast } from '~/lib/toast.server';
-import { MAX_PAGE, readPageQuery, searchTerm } from '~/schemas/catalog-query';
-import { ADMIN_PAGE_SIZE, adminListHref } from './list-query';
+import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
+
+/** Rows on one page of an admin list. */
+export const ADMIN_PAGE_SIZE = 20;
 
 const adminListQuerySchema = z.object({
   q: searchTerm,
@@ -41,6 +46,58 @@ export function readAdminListQuery(request: Request): AdminListQuery {
   };
 }
 
+/** What an admin list's loader returns: one page of rows and what the page around them shows. */
+export type AdminListData<Row> = {
+  rows: Row[];
+  /** Rows matching the search, all pages together. */
+  total: number;
+  /** Current page, 1-based. */
+  page: number;
+  /** Number of pages (at least 1). */
+  pages: number;
+  pageSize: number;
+  /** The search text ('' for none). */
+  q: string;
+  /** The record whose delete confirmation is open, or null. */
+  confirm: { id: string; name: string } | null;
+};
+
+/**
+ * The loader of an admin list, after the guard: one page of `list` (newest first, the search
+ * applied) as `row`s. A page past the last redirects to the last (search kept). With `?delete=<id>`
+ * the confirmation's record is looked up on this page, else with `get`; an unknown id opens nothing.
+ * Throws the guard's Response or the redirect.
+ */
+export async function loadAdminList<Item extends { id: string }, Row>(
+  request: Request,
+  options: {
+    /** The list's path, e.g. '/admin/cars'. */
+    pathname: string;
+    list: (query: AdminListQuery) => Promise<{ items: Item[]; total: number }>;
+    get: (id: string) => Promise<Item | null>;
+    /** The record's name in the confirmation: its title or model. */
+    name: (item: Item) => string;
+    /** What the table shows of a record. */
+    row: (item: Item) => Row;
+  },
+): Promise<AdminListData<Row>> {
+  await requireAdmin(request);
+  const query = readAdminListQuery(request);
+  const { items, total } = await options.list(query);
+  const pages = pageCount(total, ADMIN_PAGE_SIZE);
+  if (query.page > pages) throw redirect(listHref(options.pathname, { q: query.q, page: pages }));
+  const target = query.deleteId ? (items.find((item) => item.id === query.deleteId) ?? (await options.get(query.deleteId))) : null;
+  return {
+    rows: items.map(options.row),
+    total,
+    page: query.page,
+    pages,
+    pageSize: ADMIN_PAGE_SIZE,
+    q: query.q,
+    confirm: target ? { id: target.id, name: options.name(target) } : null,
+  };
+}
+
 /**
  * The action of an admin list: `intent=delete` with `id` deletes that row, then redirects to the same
  * list (same search and page) with a success toast, or an error toast when the id is unknown, the
@@ -52,7 +109,7 @@ export async function deleteFromList(
 ): Promise<never> {
   const auth = await requireAdmin(request);
   const { q, page } = readAdminListQuery(request);
-  const back = adminListHref(options.pathname, { q, page });
+  const back = listHref(options.pathname, { q, page });
   const form = await request.formData().catch(() => null);
   const intent = form?.get('intent');
   const id = form?.get('id');

@@ -1,13 +1,14 @@
 /**
  * The search box on top of an admin list: a GET form (`?q=`), so it works without JavaScript; with
  * JavaScript it also searches while typing, after a short pause, replacing the history entry, and
- * always goes back to page 1. A 'Clear' link shows while a search is active.
+ * always goes back to page 1 (`useSearchBox`). A 'Clear' link shows while a search is active.
  */
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
-import { Link, useNavigate, useNavigation } from 'react-router';
+import { useId } from 'react';
+import { Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { adminListHref } from './list-query';
+import { useSearchBox } from '~/components/ui/use-search-box';
+import { listHref } from '~/lib/list-href';
 
 /** Pause after the last keystroke before searching, in ms. */
 const SEARCH_DELAY_MS = 300;
@@ -26,26 +27,10 @@ export function AdminSearchForm({
   label: string;
   placeholder: string;
 }) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<number | undefined>(undefined);
   const inputId = useId();
   const searching = navigation.state === 'loading' && navigation.location.pathname === pathname;
-
-  // Keep the box in step with the URL (Clear, back button) unless someone is typing in it.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (input && document.activeElement !== input) input.value = q;
-  }, [q]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const search = (replace: boolean) => {
-    window.clearTimeout(timer.current);
-    const value = inputRef.current?.value.trim() ?? '';
-    if (replace && value === q) return;
-    void navigate(adminListHref(pathname, { q: value }), { replace, preventScrollReset: true });
-  };
+  const { inputRef, onSubmit, onChange } = useSearchBox({ q, hrefFor: (text) => listHref(pathname, { q: text }), delayMs: SEARCH_DELAY_MS });
 
   return (
     <form
@@ -53,10 +38,7 @@ export function AdminSearchForm({
       action={pathname}
       role="search"
       className="flex flex-wrap items-center gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        search(false);
-      }}
+      onSubmit={onSubmit}
     >
       <label htmlFor={inputId} className="sr-only">
         {label}
@@ -74,10 +56,7 @@ export function AdminSearchForm({
           autoComplete="off"
           enterKeyHint="search"
           aria-busy={searching || undefined}
-          onChange={() => {
-            window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => search(true), SEARCH_DELAY_MS);
-          }}
+          onChange={onChange}
           className="h-11 w-full rounded-full border border-forest-200 bg-white pr-4 pl-10 text-[0.9375rem] text-ink placeholder:text-muted focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-marigold"
         />
       </div>

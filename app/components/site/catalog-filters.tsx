@@ -4,26 +4,17 @@
  * form and each filter is a link, so results are server-rendered and work without JavaScript. Once
  * scripts run, typing searches by itself (debounced) and filters change the list without a full
  * reload; while the new list loads the status line says so ('Loading bikes...'). The search form is
- * a plain GET form; with scripts it navigates client-side to the same URL.
+ * a plain GET form; with scripts it navigates client-side to the same URL (`useSearchBox`).
  */
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
-import { Link, useNavigate, useNavigation } from 'react-router';
+import { useId } from 'react';
+import { Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { useSearchBox } from '~/components/ui/use-search-box';
 import { cn } from '~/lib/cn';
+import { listHref } from '~/lib/list-href';
 
 export type FilterOption = { value: string; label: string };
-
-/** The list URL for a query: empty values, 'all' and page 1 are left out so URLs stay short. */
-export function listHref(pathname: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '' || value === 'all' || (key === 'page' && Number(value) <= 1)) continue;
-    search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
 
 /** True while a client-side navigation to this list path is loading (search, filter, page). */
 export function useListPending(pathname: string): boolean {
@@ -31,6 +22,7 @@ export function useListPending(pathname: string): boolean {
   return navigation.state !== 'idle' && navigation.location?.pathname === pathname;
 }
 
+/** Pause after the last keystroke before searching, in ms. */
 const SEARCH_DELAY_MS = 350;
 
 export function CatalogFilters({
@@ -58,31 +50,15 @@ export function CatalogFilters({
   /** Plural noun of the items: 'packages', 'bikes', 'cars'. */
   noun: string;
 }) {
-  const navigate = useNavigate();
   const pending = useListPending(pathname);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<number | undefined>(undefined);
   const inputId = useId();
   const filtered = Boolean(q) || filterValue !== 'all';
-
-  // Keep the box in step with the URL (Reset Filters, back button) unless the visitor is typing in it.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (input && document.activeElement !== input) input.value = q;
-  }, [q]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
   // With scripts, searches go to the same short URL the links use (no empty `q=`), back to page 1.
-  const search = (replace: boolean) => {
-    window.clearTimeout(timer.current);
-    const value = inputRef.current?.value.trim() ?? '';
-    if (replace && value === q) return;
-    void navigate(listHref(pathname, { q: value, [filterName]: filterValue }), { replace, preventScrollReset: true });
-  };
-  const searchSoon = () => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => search(true), SEARCH_DELAY_MS);
-  };
+  const { inputRef, onSubmit, onChange } = useSearchBox({
+    q,
+    hrefFor: (text) => listHref(pathname, { q: text, [filterName]: filterValue }),
+    delayMs: SEARCH_DELAY_MS,
+  });
 
   return (
     <div className="space-y-4 rounded-card bg-white p-4 shadow-lg ring-1 ring-forest-100 md:p-5">
@@ -91,10 +67,7 @@ export function CatalogFilters({
         action={pathname}
         role="search"
         className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          search(false);
-        }}
+        onSubmit={onSubmit}
       >
         <label htmlFor={inputId} className="sr-only">
           {searchLabel}
@@ -111,7 +84,7 @@ export function CatalogFilters({
             placeholder={searchPlaceholder}
             autoComplete="off"
             enterKeyHint="search"
-            onChange={searchSoon}
+            onChange={onChange}
             className="h-12 w-full rounded-full border border-forest-200 bg-white pr-4 pl-11 text-base placeholder:text-muted focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-marigold"
           />
         </div>

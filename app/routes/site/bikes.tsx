@@ -6,12 +6,13 @@
 import { Clock, MapPin, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
 import { BikeCard } from '~/components/site/cards';
-import { CatalogFilters, EmptyResult, listHref, useListPending } from '~/components/site/catalog-filters';
+import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { WhatsAppButton } from '~/components/site/catalog/actions';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
-import { Pagination } from '~/components/site/catalog/pagination';
 import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
+import { Pagination } from '~/components/ui/pagination';
+import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { listBikes } from '~/models/bike.server';
@@ -79,7 +80,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
             ))}
           </ResultsGrid>
         )}
-        <Pagination pathname={PATH} params={{ q, filter }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="bikes" />
+        <Pagination variant="site" pathname={PATH} params={{ q, filter }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="bikes" />
 
         <section aria-labelledby="bike-pickup" className="grid gap-8 pt-8 lg:grid-cols-[1.3fr_1fr] lg:items-stretch">
           <MapFacade map={map} className="h-80 lg:h-full lg:min-h-96" />

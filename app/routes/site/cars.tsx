@@ -6,13 +6,14 @@
 import { Bus, MapPin } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import { CarCard } from '~/components/site/cards';
-import { CatalogFilters, EmptyResult, listHref, useListPending } from '~/components/site/catalog-filters';
+import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
-import { Pagination } from '~/components/site/catalog/pagination';
 import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
+import { Pagination } from '~/components/ui/pagination';
 import { CAR_LOCATIONS } from '~/lib/constants';
+import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { listCars } from '~/models/car.server';
 import { getSettings } from '~/models/settings.server';
@@ -86,7 +87,7 @@ export default function Cars({ loaderData }: Route.ComponentProps) {
             ))}
           </ResultsGrid>
         )}
-        <Pagination pathname={PATH} params={{ q, category }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="cars" />
+        <Pagination variant="site" pathname={PATH} params={{ q, category }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="cars" />
 
         <section aria-labelledby="car-locations" className="grid gap-8 pt-8 lg:grid-cols-[1fr_1.3fr] lg:items-stretch">
           <div>

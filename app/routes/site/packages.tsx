@@ -5,12 +5,13 @@
 import { MessageSquareText } from 'lucide-react';
 import { redirect } from 'react-router';
 import { PackageCard, toPackageCardItem } from '~/components/site/cards';
-import { CatalogFilters, EmptyResult, listHref, useListPending } from '~/components/site/catalog-filters';
+import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { WhatsAppButton } from '~/components/site/catalog/actions';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
-import { Pagination } from '~/components/site/catalog/pagination';
 import { useSiteDialogs } from '~/components/site/site-dialogs';
 import { buttonClass } from '~/components/ui/button';
+import { Pagination } from '~/components/ui/pagination';
+import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { whatsappLink } from '~/lib/whatsapp';
 import { listPackages } from '~/models/package.server';
@@ -80,7 +81,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             ))}
           </ResultsGrid>
         )}
-        <Pagination pathname={PATH} params={{ q, category }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="packages" />
+        <Pagination variant="site" pathname={PATH} params={{ q, category }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="packages" />
 
         <section aria-labelledby="custom-trip" className="flex flex-col gap-6 rounded-card bg-mist p-6 md:flex-row md:items-center md:justify-between md:p-10">
           <div className="max-w-xl">

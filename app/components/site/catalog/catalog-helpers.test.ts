@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildSrcSet } from '~/components/site/picture';
-import { listHref } from '~/components/site/catalog-filters';
+import { pageWindow } from '~/components/ui/pagination';
+import { listHref } from '~/lib/list-href';
 import { serializeJsonLd } from './json-ld';
-import { pageWindow } from './pagination';
 import { absoluteUrl } from './structured-data';
 
 describe('serializeJsonLd', () => {
@@ -19,6 +19,9 @@ describe('listHref', () => {
     expect(listHref('/packages', { q: '', category: 'all', page: 1 })).toBe('/packages');
     expect(listHref('/packages', { q: 'pelling lake', category: 'adventure', page: 3 })).toBe('/packages?q=pelling+lake&category=adventure&page=3');
     expect(listHref('/bikes', { filter: '450cc', q: undefined })).toBe('/bikes?filter=450cc');
+  });
+  test('keeps a search for the word "all" and leaves out null (the admin lists)', () => {
+    expect(listHref('/admin/cars', { q: 'all', delete: null, page: 2 })).toBe('/admin/cars?q=all&page=2');
   });
 });
 
