@@ -64,8 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-snow text-ink antialiased">
         {children}
-        {/* Admin pages show the message in a status line at the top too: their toasts go bottom-right. */}
-        <Toaster position={pathname === '/admin' || pathname.startsWith('/admin/') ? 'bottom-right' : 'top-center'} richColors closeButton />
+        <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -80,9 +79,6 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
-  const { pathname } = useLocation();
-  // Staff who hit an error in the back office go back to the dashboard, not the home page.
-  const admin = pathname === '/admin' || pathname.startsWith('/admin/');
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <title>{notFound ? 'Page Not Found' : 'Something went wrong'}</title>
@@ -91,12 +87,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-muted">
         {notFound
           ? "The page you're looking for doesn't exist or has been moved."
-          : admin
-            ? 'Please refresh the page. If it keeps happening, note the time and what you were doing.'
-            : 'Please try again in a moment. If it keeps happening, call or message us.'}
+          : 'Please try again in a moment. If it keeps happening, call or message us.'}
       </p>
-      <a href={admin ? '/admin' : '/'} className="rounded-full bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">
-        {admin ? 'Back to the dashboard' : 'Back to Home'}
+      <a href="/" className="rounded-full bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">
+        Back to Home
       </a>
     </main>
   );
