@@ -87,9 +87,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     if (actionData?.failed && shown.current !== actionData) {
       shown.current = actionData;
       toast.error(actionData.failed);
-      form.update({ name: fields.password.name, value: '' });
+      // Empty the field itself: validating it now would replace the message with 'required'.
+      const password = document.getElementById(fields.password.id);
+      if (password instanceof HTMLInputElement) password.value = '';
     }
-  }, [actionData, form, fields.password.name]);
+  }, [actionData, fields.password.id]);
 
   return (
     <main className="grid min-h-screen place-items-center bg-mist px-4 py-12">
