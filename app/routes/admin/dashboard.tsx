@@ -19,8 +19,8 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Form, Link, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useEffect } from 'react';
+import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { EmptyState } from '~/components/admin/empty-state';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
@@ -47,30 +47,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
 
-/** 'Refresh': a GET form (works without JavaScript); with JavaScript it revalidates in place. */
+/**
+ * 'Refresh': a GET form to /admin?refreshed=1. Without JavaScript the page reloads; with it React
+ * Router runs the loaders again in place (a navigation, so public pages need no extra router code).
+ */
 function RefreshButton() {
-  const revalidator = useRevalidator();
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const busy = revalidator.state === 'loading';
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.location.pathname === '/admin';
   return (
-    <Form
-      method="get"
-      action="/admin"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        void revalidator.revalidate().then(() => {
-          // A failed load replaces this page with the error boundary (which says so itself).
-          if (mounted.current) toast.success(REFRESHED_MESSAGE);
-        });
-      }}
-    >
+    <Form method="get" action="/admin" replace preventScrollReset>
       <input type="hidden" name="refreshed" value="1" />
       <button type="submit" aria-disabled={busy || undefined} className={buttonClass('outline', 'md')}>
         <RefreshCw className={cn('size-4', busy && 'motion-safe:animate-spin')} aria-hidden />
@@ -170,6 +155,10 @@ function priceText(amount: RecentItem['price'], perDay: boolean): string {
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
+  // Each refreshed load (a new loader result) says so once.
+  useEffect(() => {
+    if (d.refreshed) toast.success(REFRESHED_MESSAGE);
+  }, [d]);
   return (
     <div className="flex flex-col gap-8">
       <Header />
