@@ -7,9 +7,6 @@
  */
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
-/** Admin pages the back office part 2 fills; each shows a short 'coming next' state until then. */
-const comingNext = (path: string, id: string) => route(path, 'routes/admin/coming-next.tsx', { id });
-
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
@@ -33,6 +30,7 @@ export default [
 
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/logout', 'routes/admin/logout.ts'),
+  route('admin/events', 'routes/admin/events.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('packages', 'routes/admin/packages/list.tsx'),
@@ -44,12 +42,15 @@ export default [
     route('cars', 'routes/admin/cars/list.tsx'),
     route('cars/new', 'routes/admin/cars/new.tsx'),
     route('cars/edit/:id', 'routes/admin/cars/edit.tsx'),
-    comingNext('bookings', 'admin-bookings'),
-    comingNext('bookings/:id', 'admin-booking'),
-    comingNext('inquiries', 'admin-inquiries'),
-    comingNext('location', 'admin-location'),
-    comingNext('settings', 'admin-settings'),
-    comingNext('profile', 'admin-profile'),
+    route('bookings', 'routes/admin/bookings/list.tsx'),
+    route('bookings/:id', 'routes/admin/bookings/detail.tsx'),
+    route('inquiries', 'routes/admin/inquiries/list.tsx'),
+    route('location', 'routes/admin/location.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
+    route('outbox', 'routes/admin/outbox.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+    route('profile', 'routes/admin/profile.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 
@@ -64,7 +65,12 @@ export default [
     route('cars', 'routes/api/cars.ts'),
     route('cars/:id', 'routes/api/car.ts'),
     route('inquiries', 'routes/api/inquiries.ts'),
+    route('inquiries/export', 'routes/api/inquiries.export.ts'),
+    route('inquiries/:id', 'routes/api/inquiry.ts'),
     route('bookings', 'routes/api/bookings.ts'),
+    route('bookings/export', 'routes/api/bookings.export.ts'),
+    route('bookings/:id', 'routes/api/booking.ts'),
+    route('settings', 'routes/api/settings.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import autocannon from 'autocannon';
 import { requireBuild, startServer } from './catalog-server.mjs';
 
@@ -32,7 +33,7 @@ const BUDGET_RATIO = 2;
  * locations, categories (every 10th featured), itineraries and lists like the real ones.
  */
 async function addPackages(dataDir, count) {
-  const db = await PGlite.create(`${dataDir}/pglite`, { extensions: { pg_trgm } });
+  const db = await PGlite.create(`${dataDir}/pglite`, { extensions: { pg_trgm, btree_gist } });
   try {
     await db.exec(`
       INSERT INTO tour_packages (title, description, overview, image_url, duration, price, location, category, people,

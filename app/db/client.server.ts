@@ -8,6 +8,7 @@
  */
 import { mkdirSync, accessSync, constants as fsConstants } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,7 +37,7 @@ export type OpenOptions =
   | { pglite: PGlite };
 
 /** The extensions loaded into PGlite; PostgreSQL gets them from `create extension` in migrations. */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 /**
  * Open a connection. With `dataDir`, the folder is created if missing and must be writable;

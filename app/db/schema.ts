@@ -69,6 +69,15 @@ const displayFields = () => ({
   discountLabel: text('discount_label'),
 });
 
+/**
+ * The staff pipeline of a booking or an inquiry (docs/decisions/016-request-pipeline.md): who it
+ * is assigned to and the day to follow it up (Asia/Kolkata calendar date). Notes are rows of `notes`.
+ */
+const pipelineFields = () => ({
+  assignedTo: uuid('assigned_to').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  followUpOn: date('follow_up_on'),
+});
+
 /** One day of a package itinerary (docs/product.md#entities-and-fields). */
 export type ItineraryDay = {
   day: number;
@@ -254,6 +263,11 @@ export const bookings = pgTable(
     needDriver: boolean('need_driver'),
     message: text('message').notNull().default(''),
     status: text('status').notNull().default('pending'),
+    /** When the booking last became confirmed; null while it is not confirmed (the public toast's order). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    ...pipelineFields(),
+    /** The inquiry this booking was converted from ('Convert to booking'), if any. */
+    inquiryId: uuid('inquiry_id').references((): AnyPgColumn => inquiries.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -274,6 +288,12 @@ export const bookings = pgTable(
     index('bookings_package_id_idx').on(t.packageId),
     index('bookings_bike_id_idx').on(t.bikeId),
     index('bookings_car_id_idx').on(t.carId),
+    index('bookings_follow_up_on_idx').on(t.followUpOn),
+    index('bookings_assigned_to_idx').on(t.assignedTo),
+    // Two more constraints live only in drizzle/0003_back_office.sql, because Drizzle cannot express
+    // them: `bookings_bike_no_overlap` and `bookings_car_no_overlap`, EXCLUDE USING gist over the
+    // vehicle and daterange(start_date, coalesce(end_date, start_date), '[]') for confirmed bookings
+    // (docs/decisions/015-no-double-booking.md).
   ],
 );
 
@@ -306,6 +326,9 @@ export const inquiries = pgTable(
     rentalDuration: text('rental_duration'),
     bikeCount: integer('bike_count'),
     status: text('status').notNull().default('pending'),
+    ...pipelineFields(),
+    /** The booking made from this inquiry ('Convert to booking'), if any. */
+    bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -318,6 +341,8 @@ export const inquiries = pgTable(
     index('inquiries_package_id_idx').on(t.packageId),
     index('inquiries_car_id_idx').on(t.carId),
     index('inquiries_bike_id_idx').on(t.bikeId),
+    index('inquiries_follow_up_on_idx').on(t.followUpOn),
+    index('inquiries_assigned_to_idx').on(t.assignedTo),
   ],
 );
 
@@ -341,6 +366,17 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('admin'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when an admin disables the account: no sign-in, every session ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * TOTP (RFC 6238) secret, base32; set while enrolling and once enabled. Never logged, never in
+     * the audit log or an API answer (docs/decisions/004-staff-authentication.md#two-factor-sign-in).
+     */
+    totpSecret: text('totp_secret'),
+    /** When two-factor sign-in was switched on; null while it is off (even with a secret being enrolled). */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last accepted TOTP time step, so one code cannot be used twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -403,6 +439,98 @@ export const bookingsRelations = relations(bookings, ({ one }) => ({
   car: one(cars, { fields: [bookings.carId], references: [cars.id] }),
 }));
 
+/** One-time recovery codes of two-factor sign-in: only the SHA-256 of each code is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in with two-factor on: the password was right, the code is still to
+ * come. The browser holds a random token (cookie, 5 minutes); only its SHA-256 is stored.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes entered; the challenge ends after a few. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Internal notes on a booking or an inquiry (docs/decisions/016-request-pipeline.md): who wrote
+ * what, when. Exactly one of booking_id and inquiry_id is set; notes go with their record.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    inquiryId: uuid('inquiry_id').references(() => inquiries.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's display name when the note was written (kept if the user goes). */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notes_one_record', sql`(${t.bookingId} is null) <> (${t.inquiryId} is null)`),
+    check('notes_body_not_blank', sql`length(trim(${t.body})) > 0`),
+    index('notes_booking_id_idx').on(t.bookingId),
+    index('notes_inquiry_id_idx').on(t.inquiryId),
+  ],
+);
+
+/**
+ * The audit log (docs/decisions/017-audit-log.md): every staff change and sign-in event, written
+ * in the same transaction as the change. `changes` holds the before/after of changed fields only,
+ * never a password, token or TOTP secret.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    /** Null when the user was deleted later, or for a failed login of an unknown username. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Username at the time ('' when unknown). */
+    actorName: text('actor_name').notNull(),
+    /** e.g. 'create', 'update', 'delete', 'status', 'login', 'login_failed'. */
+    action: text('action').notNull(),
+    /** e.g. 'package', 'booking', 'settings', 'user', 'session'. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** One readable line: 'Confirmed booking #A1B2C3'. */
+    summary: text('summary').notNull(),
+    /** `{ field: { from, to } }` of the fields that changed, or null. */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_id_idx').on(t.actorId),
+    index('audit_log_action_idx').on(t.action),
+  ],
+);
+
 export const sessionsRelations = relations(sessions, ({ one }) => ({
   user: one(users, { fields: [sessions.userId], references: [users.id] }),
 }));
@@ -420,3 +548,6 @@ export type NewInquiry = typeof inquiries.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
+export type Note = typeof notes.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type RecoveryCode = typeof recoveryCodes.$inferSelect;

@@ -58,13 +58,32 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 export const INQUIRY_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
+/**
+ * The inquiry state machine (docs/product.md#inquiry-status): staff mark an inquiry completed or
+ * rejected, may switch between the two, and never set it back to pending.
+ */
+export const INQUIRY_TRANSITIONS: Record<InquiryStatus, readonly InquiryStatus[]> = {
+  pending: ['completed', 'rejected'],
+  completed: ['rejected'],
+  rejected: ['completed'],
+};
+
+/** True when `to` is a legal next status from `from` in `transitions`. */
+export function canTransition<S extends string>(transitions: Record<S, readonly S[]>, from: S, to: S): boolean {
+  return transitions[from]?.includes(to) ?? false;
+}
+
 /** Guest options of the inquiry dialog (docs/product.md#inquiry-dialog). */
 export const GUEST_OPTIONS = ['1', '2', '3', '4', '5', '6+'] as const;
 
 /** Rental durations of the inquiry dialog, in days, plus 'custom' (docs/product.md#inquiry-dialog). */
 export const RENTAL_DURATIONS = ['1', '2', '3', '4', '5', '6', '7', 'custom'] as const;
 
-export const USER_ROLES = ['admin'] as const;
+/**
+ * Staff roles (docs/decisions/004-staff-authentication.md#roles): an `admin` also manages staff
+ * accounts (add, reset a password, disable); `staff` does everything else.
+ */
+export const USER_ROLES = ['admin', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;

@@ -16,6 +16,11 @@ import { logger } from './logger.server';
 
 type Company = Pick<Settings['company'], 'name' | 'email' | 'phone' | 'whatsappNumber'>;
 
+/** The operator's address for notifications: the notification setting, else the company e-mail. */
+export function operatorEmail(settings: Pick<Settings, 'company' | 'notifications'>): string {
+  return settings.notifications.email || settings.company.email;
+}
+
 const TYPE_LABEL: Record<string, string> = {
   packages: 'tour package inquiry',
   cabs: 'cab inquiry',
@@ -37,7 +42,7 @@ function lines(pairs: [string, string | number | boolean | null | undefined][]):
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 150);
 
 /** Operator notification and traveller acknowledgement of a new booking. */
-export function bookingMails(booking: Booking, company: Company): OutgoingEmail[] {
+export function bookingMails(booking: Booking, company: Company, operator: string = company.email): OutgoingEmail[] {
   const ref = shortReference(booking.id);
   const kind = TYPE_LABEL[booking.type] ?? 'booking';
   const details = lines([
@@ -56,7 +61,7 @@ export function bookingMails(booking: Booking, company: Company): OutgoingEmail[
   ]);
   return [
     {
-      to: company.email,
+      to: operator,
       subject: oneLine(`New ${kind} #${ref}: ${booking.itemName} from ${booking.name}`),
       text: `A new ${kind} arrived and is waiting for you (status: pending).\n\n${details}\n\nOpen it: ${env().PUBLIC_URL}/admin/bookings/${booking.id}\n`,
     },
@@ -69,7 +74,7 @@ export function bookingMails(booking: Booking, company: Company): OutgoingEmail[
 }
 
 /** Operator notification and traveller acknowledgement of a new inquiry or contact message. */
-export function inquiryMails(inquiry: Inquiry, company: Company): OutgoingEmail[] {
+export function inquiryMails(inquiry: Inquiry, company: Company, operator: string = company.email): OutgoingEmail[] {
   const ref = shortReference(inquiry.id);
   const kind = TYPE_LABEL[inquiry.type] ?? 'inquiry';
   const details = lines([
@@ -91,7 +96,7 @@ export function inquiryMails(inquiry: Inquiry, company: Company): OutgoingEmail[
   ]);
   return [
     {
-      to: company.email,
+      to: operator,
       subject: oneLine(`New ${kind} #${ref} from ${inquiry.name}${inquiry.subject ? `: ${inquiry.subject}` : ''}`),
       text: `A new ${kind} arrived (status: pending).\n\n${details}\n\nOpen the inquiries: ${env().PUBLIC_URL}/admin/inquiries\n`,
     },

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bikes, bookings, cars, tourPackages, type Booking, type NewBooking } from '~/db/schema';
 import { Conflict, InvalidReference } from '~/lib/errors.server';
-import { bookingMails, notifyNewMail } from '~/lib/mailer.server';
+import { publishLive } from '~/lib/live-events.server';
+import { bookingMails, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
 import { getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
@@ -17,7 +18,7 @@ import { enqueueEmails } from './outbox.server';
  * for an unknown package, bike or car and Conflict for a vehicle that is not available (errors.server.ts).
  */
 export async function createBooking(input: BookingInput): Promise<Booking> {
-  const { company } = await getSettings(['company']);
+  const settings = await getSettings(['company', 'notifications']);
   let mails: ReturnType<typeof bookingMails> = [];
   const booking = await db().transaction(async (tx) => {
     const values: NewBooking = {
@@ -70,11 +71,12 @@ export async function createBooking(input: BookingInput): Promise<Booking> {
       }
     }
     const [row] = await tx.insert(bookings).values(values).returning();
-    mails = bookingMails(row!, company);
+    mails = bookingMails(row!, settings.company, operatorEmail(settings));
     await enqueueEmails(tx, mails);
     return row!;
   });
   notifyNewMail(mails);
+  publishLive({ type: 'booking.created', id: booking.id, label: `New booking from ${booking.name}: ${booking.itemName}` });
   return booking;
 }
 

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bikes, cars, inquiries, tourPackages, type Inquiry, type NewInquiry } from '~/db/schema';
 import { InvalidReference } from '~/lib/errors.server';
-import { inquiryMails, notifyNewMail } from '~/lib/mailer.server';
+import { publishLive } from '~/lib/live-events.server';
+import { inquiryMails, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
 import type { InquiryInput } from '~/schemas/inquiry';
 import { enqueueEmails } from './outbox.server';
 import { getSettings } from './settings.server';
@@ -28,7 +29,7 @@ async function lookup(tx: Executor, kind: 'package' | 'car' | 'bike', id: string
 
 /** Store an inquiry (status pending) and queue its mails, in one transaction; InvalidReference for an unknown item. */
 export async function createInquiry(input: InquiryInput): Promise<Inquiry> {
-  const { company } = await getSettings(['company']);
+  const settings = await getSettings(['company', 'notifications']);
   let mails: ReturnType<typeof inquiryMails> = [];
   const inquiry = await db().transaction(async (tx) => {
     const values: NewInquiry = {
@@ -78,11 +79,12 @@ export async function createInquiry(input: InquiryInput): Promise<Inquiry> {
       }
     }
     const [row] = await tx.insert(inquiries).values(values).returning();
-    mails = inquiryMails(row!, company);
+    mails = inquiryMails(row!, settings.company, operatorEmail(settings));
     await enqueueEmails(tx, mails);
     return row!;
   });
   notifyNewMail(mails);
+  publishLive({ type: 'inquiry.created', id: inquiry.id, label: `New inquiry from ${inquiry.name}` });
   return inquiry;
 }
 

@@ -92,6 +92,14 @@ export const mapSettingsSchema = z.object({
 
 export const recentBookingToastSettingsSchema = z.object({ enabled: z.boolean() });
 
+/**
+ * Where the operator's notification e-mails go (docs/decisions/011-notifications-outbox.md); ''
+ * means the company e-mail.
+ */
+export const notificationSettingsSchema = z.object({
+  email: z.union([z.literal(''), z.email().max(200)]),
+});
+
 /** Every settings key and the schema that checks its value. */
 export const settingsSchemas = {
   company: companySettingsSchema,
@@ -102,6 +110,7 @@ export const settingsSchemas = {
   policies: policySettingsSchema,
   map: mapSettingsSchema,
   recentBookingToast: recentBookingToastSettingsSchema,
+  notifications: notificationSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof settingsSchemas;
@@ -171,4 +180,5 @@ export const defaultSettings: Settings = {
     embedCode: '',
   },
   recentBookingToast: { enabled: true },
+  notifications: { email: '' },
 };

@@ -13,14 +13,17 @@ import {
   CalendarCheck,
   Car,
   ExternalLink,
+  History,
   LayoutDashboard,
   LogOut,
+  Mail,
   MapPin,
   Menu,
   MessageSquareText,
   Mountain,
   Settings,
   UserRound,
+  UsersRound,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -28,9 +31,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
 
-export type AdminUser = { name: string; username: string };
+export type AdminUser = { name: string; username: string; role?: string };
 
-type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+/** New items waiting for staff (pending bookings and inquiries), shown as a count beside their links. */
+export type AdminCounts = { bookings: number; inquiries: number };
+
+type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; count?: keyof AdminCounts };
 
 /** The sidebar's links in groups; the first group has no heading. */
 export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
@@ -46,8 +52,8 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
   {
     label: 'Requests',
     items: [
-      { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck },
-      { to: '/admin/inquiries', label: 'Inquiries', icon: MessageSquareText },
+      { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, count: 'bookings' },
+      { to: '/admin/inquiries', label: 'Inquiries', icon: MessageSquareText, count: 'inquiries' },
     ],
   },
   {
@@ -57,10 +63,19 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
       { to: '/admin/settings', label: 'Settings', icon: Settings },
     ],
   },
+  {
+    label: 'Activity',
+    items: [
+      { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+      { to: '/admin/audit', label: 'Audit log', icon: History },
+    ],
+  },
 ];
 
 /** The account's own page, shown with the signed-in user at the foot of the sidebar. */
 const PROFILE_ITEM: NavItem = { to: '/admin/profile', label: 'Profile', icon: UserRound };
+/** Staff accounts: shown to the admin role only (docs/decisions/004-staff-authentication.md#roles). */
+const STAFF_ITEM: NavItem = { to: '/admin/staff', label: 'Staff', icon: UsersRound };
 
 const itemClass =
   'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors';
@@ -69,7 +84,7 @@ const itemClass =
  * The link list, with group headings, and the account group (the signed-in user, Profile and Log Out)
  * last; rendered once in the desktop column and once in the phone menu.
  */
-function AdminNavLinks({ user }: { user: AdminUser | null }) {
+function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: AdminCounts | null }) {
   const baseId = useId();
   return (
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-3">
@@ -81,7 +96,7 @@ function AdminNavLinks({ user }: { user: AdminUser | null }) {
             <ul className="flex flex-col gap-0.5" aria-labelledby={group.label ? headingId : undefined}>
               {group.items.map((item) => (
                 <li key={item.to}>
-                  <AdminNavLink item={item} />
+                  <AdminNavLink item={item} count={item.count && counts ? counts[item.count] : 0} />
                 </li>
               ))}
             </ul>
@@ -108,6 +123,11 @@ function AdminNavLinks({ user }: { user: AdminUser | null }) {
           <li>
             <AdminNavLink item={PROFILE_ITEM} />
           </li>
+          {user?.role === 'admin' ? (
+            <li>
+              <AdminNavLink item={STAFF_ITEM} />
+            </li>
+          ) : null}
           <li>
             {/* A POST form, so signing out works without JavaScript and no link can trigger it. */}
             <Form method="post" action="/admin/logout">
@@ -131,7 +151,7 @@ function GroupHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
-function AdminNavLink({ item: { to, label, icon: Icon, end } }: { item: NavItem }) {
+function AdminNavLink({ item: { to, label, icon: Icon, end }, count = 0 }: { item: NavItem; count?: number }) {
   return (
     <NavLink
       to={to}
@@ -142,6 +162,12 @@ function AdminNavLink({ item: { to, label, icon: Icon, end } }: { item: NavItem 
     >
       <Icon className="size-5 shrink-0" aria-hidden />
       {label}
+      {count > 0 ? (
+        <span className="ml-auto min-w-6 rounded-full bg-marigold px-1.5 text-center text-xs leading-5 font-bold text-ink" data-testid={`nav-count-${to.split('/').pop()}`}>
+          {count > 99 ? '99+' : count}
+          <span className="sr-only"> new</span>
+        </span>
+      ) : null}
     </NavLink>
   );
 }
@@ -185,7 +211,9 @@ function ViewSiteLink({ className }: { className?: string }) {
 }
 
 /** The fixed left column from 768 px up. */
-function DesktopSidebar({ user, siteName }: { user: AdminUser | null; siteName: string }) {
+type SidebarProps = { user: AdminUser | null; siteName: string; counts?: AdminCounts | null };
+
+function DesktopSidebar({ user, siteName, counts }: SidebarProps) {
   return (
     <aside
       aria-label="Sidebar"
@@ -194,7 +222,7 @@ function DesktopSidebar({ user, siteName }: { user: AdminUser | null; siteName: 
       <div className="px-1">
         <Brand siteName={siteName} />
       </div>
-      <AdminNavLinks user={user} />
+      <AdminNavLinks user={user} counts={counts} />
     </aside>
   );
 }
@@ -204,7 +232,7 @@ function DesktopSidebar({ user, siteName }: { user: AdminUser | null; siteName: 
  * and returns focus to the button, a click outside closes it, and a navigation closes it (moving focus
  * to the main content if it was inside the menu, so it is not lost on a hidden link).
  */
-function MobileBar({ user, siteName }: { user: AdminUser | null; siteName: string }) {
+function MobileBar({ user, siteName, counts }: SidebarProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
@@ -259,7 +287,7 @@ function MobileBar({ user, siteName }: { user: AdminUser | null; siteName: strin
           Menu
         </summary>
         <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-forest-100 bg-white px-3 pt-3 pb-4 shadow-lg">
-          <AdminNavLinks user={user} />
+          <AdminNavLinks user={user} counts={counts} />
           <ViewSiteLink className="mt-2 ml-1" />
         </div>
       </details>
@@ -268,11 +296,11 @@ function MobileBar({ user, siteName }: { user: AdminUser | null; siteName: strin
 }
 
 /** Both forms of the navigation; CSS shows one per width. */
-export function AdminSidebar({ user, siteName }: { user: AdminUser | null; siteName: string }) {
+export function AdminSidebar({ user, siteName, counts }: SidebarProps) {
   return (
     <>
-      <MobileBar user={user} siteName={siteName} />
-      <DesktopSidebar user={user} siteName={siteName} />
+      <MobileBar user={user} siteName={siteName} counts={counts} />
+      <DesktopSidebar user={user} siteName={siteName} counts={counts} />
     </>
   );
 }

@@ -8,7 +8,6 @@ import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/lib/auth.server';
-import type { Route } from './+types/coming-next';
 
 const PAGES: Record<string, { title: string; text: string }> = {
   bookings: { title: 'Bookings', text: 'Search, confirm and reject bookings, and see each vehicle’s calendar.' },
@@ -16,14 +15,17 @@ const PAGES: Record<string, { title: string; text: string }> = {
   location: { title: 'Location', text: 'Set the office map: coordinates, zoom, title and address.' },
   settings: { title: 'Settings', text: 'Company details, banners, rating texts and policies.' },
   profile: { title: 'Profile', text: 'Your name, password, sessions and two-factor sign-in.' },
+  outbox: { title: 'Outbox', text: 'Notification e-mails with their status; resend a failed one.' },
+  audit: { title: 'Audit log', text: 'Who changed what, and when.' },
+  staff: { title: 'Staff', text: 'Add staff accounts, reset a password, disable an account.' },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: { request: Request }) {
   await requireAdmin(request);
   return null;
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ location }: { location: { pathname: string } }) {
   const key = location.pathname.split('/')[2] ?? '';
   return adminMeta(PAGES[key]?.title ?? 'Admin');
 }

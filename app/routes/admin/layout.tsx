@@ -8,7 +8,7 @@
  */
 import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
 import { FlashStatus } from '~/components/admin/flash-status';
-import { AdminSidebar, type AdminUser } from '~/components/admin/sidebar';
+import { AdminSidebar, type AdminCounts, type AdminUser } from '~/components/admin/sidebar';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/lib/auth.server';
 import { SITE_NAME } from '~/lib/meta';
@@ -19,7 +19,7 @@ import type { Route } from './+types/layout';
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
   const [{ toast, headers }, { company }] = await Promise.all([readToast(request), getSettings(['company'])]);
-  return data({ user: { name: user.name, username: user.username }, toast, siteName: company.name || SITE_NAME }, { headers });
+  return data({ user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME }, { headers });
 }
 
 /** Always re-read: the toast belongs to one page view, and a lost session should show at once. */
@@ -30,7 +30,17 @@ export function shouldRevalidate() {
 export const meta: Route.MetaFunction = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Skip link, sidebar and main area; `children` is the page (or an error message). */
-function AdminFrame({ user, siteName, children }: { user: AdminUser | null; siteName: string; children: React.ReactNode }) {
+function AdminFrame({
+  user,
+  siteName,
+  counts = null,
+  children,
+}: {
+  user: AdminUser | null;
+  siteName: string;
+  counts?: AdminCounts | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-h-dvh bg-mist text-ink md:flex">
       <a
@@ -39,7 +49,7 @@ function AdminFrame({ user, siteName, children }: { user: AdminUser | null; site
       >
         Skip to main content
       </a>
-      <AdminSidebar user={user} siteName={siteName} />
+      <AdminSidebar user={user} siteName={siteName} counts={counts} />
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 pt-6 pb-16 focus:outline-none md:px-8 md:pt-8">
         <div className="mx-auto w-full max-w-6xl">{children}</div>
       </main>

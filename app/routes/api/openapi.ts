@@ -5,210 +5,30 @@
  * Request schemas are generated from the same zod schemas that validate (zod 4 `z.toJSONSchema`,
  * input side).
  */
-import { z } from 'zod';
 import { bikeWriteSchema } from '~/schemas/bike';
 import { bookingInputSchema } from '~/schemas/booking';
 import { carWriteSchema } from '~/schemas/car';
 import { bikeQuerySchema, carQuerySchema, packageQuerySchema } from '~/schemas/catalog-query';
 import { inquiryInputSchema } from '~/schemas/inquiry';
 import { loginSchema } from '~/schemas/login';
+import {
+  inputSchema,
+  errorSchema,
+  errorResponse,
+  submissionPath,
+  adminSecurity,
+  unauthorized,
+  crossSite,
+  writeSchema,
+  savedRecord,
+  jsonBody,
+  collectionPath,
+  recordPath,
+} from '~/lib/openapi';
+import * as bookingsApi from './+openapi/bookings';
+import * as inquiriesApi from './+openapi/inquiries';
+import * as settingsApi from './+openapi/settings';
 import { packageWriteSchema } from '~/schemas/package';
-
-type JsonSchema = Record<string, unknown>;
-
-function inputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  return rest;
-}
-
-const errorSchema: JsonSchema = {
-  type: 'object',
-  required: ['error', 'issues'],
-  properties: {
-    error: { type: 'string' },
-    issues: {
-      type: 'array',
-      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
-    },
-  },
-};
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
-
-const paging = [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-];
-
-function queryParameters(schema: z.ZodObject) {
-  const json = inputSchema(schema) as { properties?: Record<string, JsonSchema> };
-  return [...Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', schema: s })), ...paging];
-}
-
-function listPath(tag: string, schema: z.ZodObject, item: string) {
-  return {
-    get: {
-      tags: [tag],
-      summary: `List ${tag}`,
-      parameters: queryParameters(schema),
-      responses: {
-        200: {
-          description: `A bare JSON array of ${tag}; the total is in X-Total-Count`,
-          headers: { 'X-Total-Count': { schema: { type: 'integer' } } },
-          content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${item}` } } } },
-        },
-        400: errorResponse('Invalid query parameters'),
-      },
-    },
-  };
-}
-
-function detailPath(tag: string, item: string) {
-  return {
-    get: {
-      tags: [tag],
-      summary: `One ${item}`,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-      responses: {
-        200: { description: item, content: { 'application/json': { schema: { $ref: `#/components/schemas/${item}` } } } },
-        404: errorResponse(`${item} not found`),
-      },
-    },
-  };
-}
-
-function submissionPath(tag: string, summary: string, requestRef: string, created: string, conflict?: string) {
-  return {
-    post: {
-      tags: [tag],
-      summary,
-      description:
-        'Field names are accepted in camelCase or snake_case; the response is camelCase. Refused cross-site (Origin check) and rate-limited per IP.',
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': { schema: { $ref: `#/components/schemas/${requestRef}` } },
-          'application/x-www-form-urlencoded': { schema: { $ref: `#/components/schemas/${requestRef}` } },
-        },
-      },
-      responses: {
-        201: { description: created, content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, status: { const: 'pending' } } } } } },
-        202: { description: 'Accepted without storing (a filled honeypot field)' },
-        400: errorResponse('Invalid input: `issues` name each field'),
-        403: errorResponse('Cross-site submission refused'),
-        ...(conflict ? { 409: errorResponse(conflict) } : {}),
-        413: errorResponse('Body larger than 64 KB'),
-        415: errorResponse('Unsupported content type'),
-        429: { ...errorResponse('Too many submissions from this address'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
-      },
-    },
-  };
-}
-
-/** Either credential of a staff session (docs/decisions/004-staff-authentication.md). */
-const adminSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
-
-const unauthorized = errorResponse('No live staff session (missing, expired or unknown token)');
-const crossSite = errorResponse('A cookie-authenticated change from another origin');
-
-/** Drop the `required` lists zod derives from defaults (every blank field has a default) at every level. */
-function withoutRequired(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutRequired);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as JsonSchema)
-        .filter(([key, v]) => !(key === 'required' && Array.isArray(v)))
-        .map(([key, v]) => [key, withoutRequired(v)]),
-    );
-  }
-  return value;
-}
-
-/**
- * The request body of an admin write: the write schema's input side, with only the truly required
- * fields marked required. camelCase names are shown; snake_case names are accepted too.
- */
-function writeSchema(schema: z.ZodType, required: string[], description: string): JsonSchema {
-  return { ...(withoutRequired(inputSchema(schema)) as JsonSchema), required, description };
-}
-
-/** The saved record: the write fields plus id and timestamps. */
-function savedRecord(schema: z.ZodType, description: string): JsonSchema {
-  const input = withoutRequired(inputSchema(schema)) as { properties?: Record<string, JsonSchema> };
-  return {
-    type: 'object',
-    description,
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      ...input.properties,
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
-  };
-}
-
-const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
-
-const SPELLING =
-  'Field names are accepted in camelCase or snake_case, also nested (e.g. `daily_rate`, `specifications.fuel_capacity`); camelCase wins when both are sent. The answer is camelCase.';
-
-function jsonBody(ref: string) {
-  return { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } };
-}
-
-function writeResponses(status: 200 | 201, item: string, description: string, withNotFound: boolean) {
-  return {
-    [status]: { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${item}` } } } },
-    400: errorResponse('Invalid input: `issues` name each wrong field'),
-    401: unauthorized,
-    403: crossSite,
-    ...(withNotFound ? { 404: errorResponse(`${item} not found`) } : {}),
-    413: errorResponse('Body larger than 64 KB'),
-    415: errorResponse('The body is not JSON'),
-  };
-}
-
-/** GET (public list) + POST (admin create) of a catalogue collection. */
-function collectionPath(tag: string, schema: z.ZodObject, item: string, writeRef: string, noun: string) {
-  return {
-    ...listPath(tag, schema, item),
-    post: {
-      tags: [tag],
-      summary: `Create a ${noun} (staff)`,
-      description: SPELLING,
-      security: adminSecurity,
-      requestBody: jsonBody(writeRef),
-      responses: writeResponses(201, item, `The saved ${noun}`, false),
-    },
-  };
-}
-
-/** GET (public detail) + PUT / DELETE (admin) of one catalogue record. */
-function recordPath(tag: string, item: string, writeRef: string, noun: string) {
-  return {
-    ...detailPath(tag, item),
-    put: {
-      tags: [tag],
-      summary: `Replace a ${noun}'s fields (staff)`,
-      description: `A full update: fields left out take their defaults. ${SPELLING}`,
-      security: adminSecurity,
-      parameters: [idParameter],
-      requestBody: jsonBody(writeRef),
-      responses: writeResponses(200, item, `The saved ${noun}`, true),
-    },
-    delete: {
-      tags: [tag],
-      summary: `Delete a ${noun} (staff)`,
-      description: `Bookings and inquiries that pointed to the ${noun} are kept, with its name.`,
-      security: adminSecurity,
-      parameters: [idParameter],
-      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: crossSite, 404: errorResponse(`${item} not found`) },
-    },
-  };
-}
 
 const authPaths = {
   '/api/auth/login': {
@@ -315,6 +135,9 @@ export function openApiDocument() {
       ...authPaths,
       '/api/uploads': uploadPath,
       '/api/inquiries': submissionPath('inquiries', 'Send an inquiry or a contact message', 'InquiryInput', 'The stored inquiry (status pending)'),
+      ...bookingsApi.paths,
+      ...inquiriesApi.paths,
+      ...settingsApi.paths,
       '/api/bookings': submissionPath(
         'bookings',
         'Send a booking (package, bike or car; a Book Your Tour request is a package booking)',
@@ -339,6 +162,9 @@ export function openApiDocument() {
         TourPackage: savedRecord(packageWriteSchema, 'A tour package'),
         Bike: savedRecord(bikeWriteSchema, 'A bike for rent'),
         Car: savedRecord(carWriteSchema, 'A car for rent'),
+        ...bookingsApi.schemas,
+        ...inquiriesApi.schemas,
+        ...settingsApi.schemas,
       },
     },
   };

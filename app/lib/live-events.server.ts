@@ -1,0 +1,52 @@
+/**
+ * Live updates of the back office (docs/decisions/018-live-updates.md): a new or changed booking or
+ * inquiry is published here after its transaction commits, and every open admin page's
+ * Server-Sent Events stream (/admin/events) passes it on. In-process for now: one instance, one
+ * emitter. Publishing never throws and never waits for a listener.
+ */
+import { EventEmitter } from 'node:events';
+import { logger } from './logger.server';
+
+export type LiveEventType =
+  | 'booking.created'
+  | 'booking.updated'
+  | 'booking.deleted'
+  | 'inquiry.created'
+  | 'inquiry.updated'
+  | 'inquiry.deleted';
+
+/** What a listener receives: the kind of change, the record's id and a short label for a toast. */
+export type LiveEvent = {
+  type: LiveEventType;
+  id: string;
+  /** e.g. 'New booking from Asha Rai: Royal Enfield Himalayan 450'; no e-mail or phone. */
+  label?: string;
+};
+
+const holder = globalThis as typeof globalThis & { __liveEvents?: EventEmitter };
+
+function emitter(): EventEmitter {
+  if (!holder.__liveEvents) {
+    holder.__liveEvents = new EventEmitter();
+    // One listener per open admin tab; there is no sensible fixed limit.
+    holder.__liveEvents.setMaxListeners(0);
+  }
+  return holder.__liveEvents;
+}
+
+/** Tell every subscriber about `event`. Call it after the change's transaction has committed. */
+export function publishLive(event: LiveEvent): void {
+  try {
+    emitter().emit('event', event);
+  } catch (error) {
+    logger.warn({ err: error, event: event.type }, 'a live-update listener failed');
+  }
+}
+
+/** Receive every published event until the returned function is called. */
+export function subscribeLive(listener: (event: LiveEvent) => void): () => void {
+  emitter().on('event', listener);
+  return () => {
+    emitter().off('event', listener);
+  };
+}

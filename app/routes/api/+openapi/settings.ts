@@ -1,0 +1,8 @@
+/** OpenAPI paths and schemas of the staff settings endpoints (filled by the back office part 2). */
+import type { JsonSchema } from '~/lib/openapi';
+
+/** Paths merged into /api/openapi.json. */
+export const paths: Record<string, unknown> = {};
+
+/** Component schemas merged into /api/openapi.json. */
+export const schemas: Record<string, JsonSchema> = {};
