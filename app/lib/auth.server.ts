@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { redirect } from 'react-router';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
+import type { AuditActor } from '~/models/audit.server';
 import { createSession, findActiveSession, revokeSessionByToken, type ActiveSession, type SessionKind } from '~/models/session.server';
 import { apiError } from './api.server';
 import { sessionCookie } from './cookies.server';
@@ -148,6 +149,11 @@ export async function signOut(auth: AdminAuth): Promise<string> {
 /** The `Set-Cookie` value of a new browser session. */
 export function sessionCookieHeader(token: string): Promise<string> {
   return sessionCookie().serialize(token);
+}
+
+/** Who makes a change, for the audit log (docs/decisions/017-audit-log.md): the signed-in user and the client address. */
+export function auditActor(auth: AdminAuth, request: Request): AuditActor {
+  return { id: auth.user.id, name: auth.user.username, ip: clientIp(request) };
 }
 
 /** Client address and user agent of a request, for the session row and the throttle. */
