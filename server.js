@@ -22,7 +22,13 @@ function trustProxy(value = 'false') {
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustProxy(process.env.TRUST_PROXY));
-app.use(compression());
+// Server-Sent Events (/admin/events) are never compressed: compression holds back small writes, so
+// live updates would arrive late or not at all (docs/decisions/018-live-updates.md).
+app.use(
+  compression({
+    filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
+  }),
+);
 
 let serverModule;
 try {

@@ -1,6 +1,8 @@
 /**
  * The write side of each catalogue entity in one place: schema, API body normalizer and model
- * functions, used by the admin API routes (app/lib/catalog-api.server.ts).
+ * functions, used by the admin API routes (app/lib/catalog-api.server.ts). The model functions take
+ * the audit actor as their last argument and record the entry in the write's transaction
+ * (docs/decisions/017-audit-log.md).
  */
 import { createBike, deleteBike, updateBike } from '~/models/bike.server';
 import { createCar, deleteCar, updateCar } from '~/models/car.server';

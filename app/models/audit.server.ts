@@ -5,8 +5,11 @@
  * does. Secrets (passwords, hashes, tokens, TOTP secrets, recovery codes) never enter an entry:
  * `diffChanges` drops those keys at any depth, and `recordAudit` checks again.
  */
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { auditLog } from '~/db/schema';
+import { auditLog, bikes, bookings, cars, inquiries, tourPackages } from '~/db/schema';
+import { isUuid } from '~/lib/ids';
+import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 /** Who made a change: the signed-in user (id null for an unknown username) and the client address. */
 export type AuditActor = { id: string | null; name: string; ip?: string | null };
@@ -117,4 +120,161 @@ export async function recordAudit(executor: Executor, actor: AuditActor, entry: 
 /** Write one audit entry on its own (sign-in events, which change nothing else). */
 export function recordAuditNow(actor: AuditActor, entry: AuditInput): Promise<void> {
   return recordAudit(db(), actor, entry);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes with their entry, the catalogue's entries, and reading the log (/admin/audit).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Run a write and, when `actor` is given, its audit entry in ONE transaction: `write` gets the
+ * executor to use and returns its result and the entry to record (null: nothing to record, e.g. an
+ * unknown id). If the write or the entry fails, neither is kept. Without an actor (the seed, tests)
+ * the write runs on its own and nothing is recorded.
+ */
+export async function withAudit<T>(
+  actor: AuditActor | undefined,
+  write: (executor: Executor) => Promise<{ result: T; entry: AuditInput | null }>,
+): Promise<T> {
+  if (!actor) return (await write(db())).result;
+  return db().transaction(async (tx) => {
+    const { result, entry } = await write(tx);
+    if (entry) await recordAudit(tx, actor, entry);
+    return result;
+  });
+}
+
+/** A value worth listing in a create entry: not null, '', an empty list or an object of such values. */
+function isSet(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object' && !(value instanceof Date)) return Object.values(value).some(isSet);
+  return true;
+}
+
+/** The changes of a create: each field given a value, from null (secrets and timestamps left out). */
+export function createdChanges(after: Record<string, unknown>, fields: readonly string[] = Object.keys(after)): AuditChanges | null {
+  return diffChanges(null, after, fields.filter((field) => isSet(after[field])));
+}
+
+export type CatalogEntity = Extract<AuditEntity, 'package' | 'bike' | 'car'>;
+
+/**
+ * The entry of a catalogue write (docs/decisions/017-audit-log.md#catalogue): summary
+ * 'Created bike Royal Enfield Himalayan 450' / 'Updated …' / 'Deleted …' with the record's title or model.
+ */
+export function catalogAuditEntry(
+  action: 'create' | 'update' | 'delete',
+  entityType: CatalogEntity,
+  entityId: string,
+  name: string,
+  changes: AuditChanges | null,
+): AuditInput {
+  const verb = action === 'create' ? 'Created' : action === 'update' ? 'Updated' : 'Deleted';
+  return { action, entityType, entityId, summary: `${verb} ${entityType} ${name}`, changes };
+}
+
+/** Entries on one page of /admin/audit. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The filters of /admin/audit; all optional and combined with AND. `from` / `to` are calendar days
+ * ('YYYY-MM-DD') in Asia/Kolkata, both included; `actor` is a username as recorded; `q` is a
+ * case-insensitive substring of the summary or the entity id.
+ */
+export type AuditQuery = Paging & {
+  action?: AuditAction;
+  entityType?: AuditEntity;
+  actor?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+};
+
+/** One entry as /admin/audit shows it. */
+export type AuditEntry = {
+  id: string;
+  createdAt: Date;
+  actorName: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+  changes: AuditChanges | null;
+  ip: string | null;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first instant of calendar day `day` ('YYYY-MM-DD') in India (UTC+05:30, no daylight saving). */
+export function indiaDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+05:30`);
+}
+
+function auditConditions(query: AuditQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [containsAny(query.q, [auditLog.summary, auditLog.entityId])];
+  if (query.action) conditions.push(eq(auditLog.action, query.action));
+  if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
+  if (query.actor) conditions.push(eq(auditLog.actorName, query.actor));
+  if (query.from) conditions.push(gte(auditLog.createdAt, indiaDayStart(query.from)));
+  if (query.to) conditions.push(lt(auditLog.createdAt, new Date(indiaDayStart(query.to).getTime() + DAY_MS)));
+  return and(...conditions);
+}
+
+/** One page of audit entries matching `query`, newest first, and how many match in all. */
+export async function listAuditEntries(query: AuditQuery = {}): Promise<Page<AuditEntry>> {
+  const where = auditConditions(query);
+  const rows = db()
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      actorName: auditLog.actorName,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      summary: auditLog.summary,
+      changes: auditLog.changes,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .$dynamic();
+  return selectPage(rows, { table: auditLog, where }, query);
+}
+
+/** The usernames that appear in the log (at most 200, A–Z), for the 'User' filter. */
+export async function listAuditActors(): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ name: auditLog.actorName })
+    .from(auditLog)
+    .where(ne(auditLog.actorName, ''))
+    .orderBy(asc(auditLog.actorName))
+    .limit(200);
+  return rows.map((row) => row.name);
+}
+
+/** The tables of the entities that have an admin page per record. */
+const RECORD_TABLES = { package: tourPackages, bike: bikes, car: cars, booking: bookings, inquiry: inquiries } as const;
+
+/**
+ * Which of the entries' records still exist, as 'type:id' keys (packages, bikes, cars, bookings
+ * and inquiries; one query per kind present). /admin/audit links only to those.
+ */
+export async function existingAuditRecords(entries: Pick<AuditEntry, 'entityType' | 'entityId'>[]): Promise<Set<string>> {
+  const wanted = new Map<keyof typeof RECORD_TABLES, Set<string>>();
+  for (const { entityType, entityId } of entries) {
+    if (!entityId || !isUuid(entityId) || !(entityType in RECORD_TABLES)) continue;
+    const kind = entityType as keyof typeof RECORD_TABLES;
+    if (!wanted.has(kind)) wanted.set(kind, new Set());
+    wanted.get(kind)!.add(entityId);
+  }
+  const found = await Promise.all(
+    [...wanted].map(async ([kind, ids]) => {
+      const table = RECORD_TABLES[kind];
+      const rows = await db().select({ id: table.id }).from(table).where(inArray(table.id, [...ids]));
+      return rows.map((row) => `${kind}:${row.id}`);
+    }),
+  );
+  return new Set(found.flat());
 }

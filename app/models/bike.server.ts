@@ -9,6 +9,7 @@ import { bikes, type Bike } from '~/db/schema';
 import type { BikeFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
 import type { BikeWriteInput } from '~/schemas/bike';
+import { catalogAuditEntry, createdChanges, diffChanges, withAudit, type AuditActor } from './audit.server';
 import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 export type BikeQuery = {
@@ -68,28 +69,44 @@ export async function listBikesForAdmin(query: AdminBikeQuery = {}): Promise<Pag
   return selectPage(rows, { table: bikes, where }, query);
 }
 
-/** Store a new bike (input validated by `bikeWriteSchema`) and return the saved row. */
-export async function createBike(input: BikeWriteInput): Promise<Bike> {
-  const [row] = await db().insert(bikes).values(input).returning();
-  return row!;
+/**
+ * Store a new bike (input validated by `bikeWriteSchema`) and return the saved row. With `actor`
+ * (an admin page or the admin API), the audit entry 'Created bike …' with the fields given a value
+ * is written in the same transaction (docs/decisions/017-audit-log.md).
+ */
+export async function createBike(input: BikeWriteInput, actor?: AuditActor): Promise<Bike> {
+  return withAudit(actor, async (executor) => {
+    const [row] = await executor.insert(bikes).values(input).returning();
+    return { result: row!, entry: catalogAuditEntry('create', 'bike', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
+  });
 }
 
 /**
  * Replace every editable field of the bike (a full update; input validated by `bikeWriteSchema`).
- * Returns the saved row, or null when the id is unknown or not a UUID.
+ * Returns the saved row, or null when the id is unknown or not a UUID. With `actor`, the audit entry
+ * 'Updated bike …' with the before and after of the fields that changed is written in the same
+ * transaction.
  */
-export async function updateBike(id: string, input: BikeWriteInput): Promise<Bike | null> {
+export async function updateBike(id: string, input: BikeWriteInput, actor?: AuditActor): Promise<Bike | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db().update(bikes).set(input).where(eq(bikes.id, id)).returning();
-  return row ?? null;
+  return withAudit(actor, async (executor) => {
+    const [before] = actor ? await executor.select().from(bikes).where(eq(bikes.id, id)).for('update') : [];
+    const [row] = await executor.update(bikes).set(input).where(eq(bikes.id, id)).returning();
+    if (!row) return { result: null, entry: null };
+    return { result: row, entry: catalogAuditEntry('update', 'bike', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
+  });
 }
 
 /**
  * Delete the bike; false when the id is unknown or not a UUID. Bookings and inquiries that pointed
  * to it stay, with the reference set to NULL and the bike's model kept in their own columns.
+ * With `actor`, the audit entry 'Deleted bike …' (with the model) is written in the same transaction.
  */
-export async function deleteBike(id: string): Promise<boolean> {
+export async function deleteBike(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db().delete(bikes).where(eq(bikes.id, id)).returning({ id: bikes.id });
-  return rows.length > 0;
+  return withAudit(actor, async (executor) => {
+    const [row] = await executor.delete(bikes).where(eq(bikes.id, id)).returning({ id: bikes.id, model: bikes.model });
+    if (!row) return { result: false, entry: null };
+    return { result: true, entry: catalogAuditEntry('delete', 'bike', id, row.model, diffChanges({ model: row.model }, null)) };
+  });
 }

@@ -9,6 +9,7 @@ import { cars, type Car } from '~/db/schema';
 import type { CarFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
 import type { CarWriteInput } from '~/schemas/car';
+import { catalogAuditEntry, createdChanges, diffChanges, withAudit, type AuditActor } from './audit.server';
 import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 export type CarQuery = {
@@ -56,28 +57,44 @@ export async function listCarsForAdmin(query: AdminCarQuery = {}): Promise<Page<
   return selectPage(rows, { table: cars, where }, query);
 }
 
-/** Store a new car (input validated by `carWriteSchema`) and return the saved row. */
-export async function createCar(input: CarWriteInput): Promise<Car> {
-  const [row] = await db().insert(cars).values(input).returning();
-  return row!;
+/**
+ * Store a new car (input validated by `carWriteSchema`) and return the saved row. With `actor`
+ * (an admin page or the admin API), the audit entry 'Created car …' with the fields given a value
+ * is written in the same transaction (docs/decisions/017-audit-log.md).
+ */
+export async function createCar(input: CarWriteInput, actor?: AuditActor): Promise<Car> {
+  return withAudit(actor, async (executor) => {
+    const [row] = await executor.insert(cars).values(input).returning();
+    return { result: row!, entry: catalogAuditEntry('create', 'car', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
+  });
 }
 
 /**
  * Replace every editable field of the car (a full update; input validated by `carWriteSchema`).
- * Returns the saved row, or null when the id is unknown or not a UUID.
+ * Returns the saved row, or null when the id is unknown or not a UUID. With `actor`, the audit entry
+ * 'Updated car …' with the before and after of the fields that changed is written in the same
+ * transaction.
  */
-export async function updateCar(id: string, input: CarWriteInput): Promise<Car | null> {
+export async function updateCar(id: string, input: CarWriteInput, actor?: AuditActor): Promise<Car | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db().update(cars).set(input).where(eq(cars.id, id)).returning();
-  return row ?? null;
+  return withAudit(actor, async (executor) => {
+    const [before] = actor ? await executor.select().from(cars).where(eq(cars.id, id)).for('update') : [];
+    const [row] = await executor.update(cars).set(input).where(eq(cars.id, id)).returning();
+    if (!row) return { result: null, entry: null };
+    return { result: row, entry: catalogAuditEntry('update', 'car', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
+  });
 }
 
 /**
  * Delete the car; false when the id is unknown or not a UUID. Bookings and inquiries that pointed
  * to it stay, with the reference set to NULL and the car's model kept in their own columns.
+ * With `actor`, the audit entry 'Deleted car …' (with the model) is written in the same transaction.
  */
-export async function deleteCar(id: string): Promise<boolean> {
+export async function deleteCar(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db().delete(cars).where(eq(cars.id, id)).returning({ id: cars.id });
-  return rows.length > 0;
+  return withAudit(actor, async (executor) => {
+    const [row] = await executor.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id, model: cars.model });
+    if (!row) return { result: false, entry: null };
+    return { result: true, entry: catalogAuditEntry('delete', 'car', id, row.model, diffChanges({ model: row.model }, null)) };
+  });
 }

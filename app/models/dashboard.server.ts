@@ -96,3 +96,82 @@ export async function getDashboardData(): Promise<DashboardData> {
     recentCars,
   };
 }
+
+/** What waits for an answer: bookings and inquiries with status 'pending' (the sidebar's badges). */
+export type PendingCounts = { bookings: number; inquiries: number };
+
+/**
+ * How many bookings and inquiries are pending, in one statement of two indexed COUNTs. The admin
+ * layout reads it on every load and revalidation, and /admin/events sends it
+ * (docs/decisions/018-live-updates.md).
+ */
+export async function getPendingCounts(): Promise<PendingCounts> {
+  const [row] = await db()
+    .select({
+      bookings: sql<number>`(select count(*) from ${bookings} where ${bookings.status} = 'pending')::int`,
+      inquiries: sql<number>`(select count(*) from ${inquiries} where ${inquiries.status} = 'pending')::int`,
+    })
+    .from(sql`(select 1) as pending`);
+  return { bookings: Number(row?.bookings ?? 0), inquiries: Number(row?.inquiries ?? 0) };
+}
+
+/** A newest booking as the dashboard lists it: who, what, for when, and its status. */
+export type RecentBookingRow = {
+  id: string;
+  name: string;
+  itemName: string;
+  type: string;
+  /** Travel or rental start date, 'YYYY-MM-DD'. */
+  startDate: string;
+  status: string;
+  createdAt: Date;
+};
+
+/** A newest inquiry as the dashboard lists it: who, about what, and its status. */
+export type RecentInquiryRow = {
+  id: string;
+  name: string;
+  type: string;
+  /** The package, car or bike asked about, or the contact form's subject; null when none. */
+  about: string | null;
+  status: string;
+  createdAt: Date;
+};
+
+/** How many newest bookings and inquiries the dashboard lists. */
+export const RECENT_REQUESTS_LIMIT = 5;
+
+/**
+ * The newest bookings and inquiries (RECENT_REQUESTS_LIMIT each, newest first), for the dashboard's
+ * 'Latest bookings' and 'Latest inquiries'. No e-mail or phone: the list links to the record.
+ */
+export async function getRecentRequests(limit = RECENT_REQUESTS_LIMIT): Promise<{ bookings: RecentBookingRow[]; inquiries: RecentInquiryRow[] }> {
+  const [bookingRows, inquiryRows] = await Promise.all([
+    db()
+      .select({
+        id: bookings.id,
+        name: bookings.name,
+        itemName: bookings.itemName,
+        type: bookings.type,
+        startDate: bookings.startDate,
+        status: bookings.status,
+        createdAt: bookings.createdAt,
+      })
+      .from(bookings)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit),
+    db()
+      .select({
+        id: inquiries.id,
+        name: inquiries.name,
+        type: inquiries.type,
+        about: sql<string | null>`coalesce(${inquiries.packageTitle}, ${inquiries.carModel}, ${inquiries.bikeModel}, nullif(${inquiries.subject}, ''))`,
+        status: inquiries.status,
+        createdAt: inquiries.createdAt,
+      })
+      .from(inquiries)
+      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+      .limit(limit),
+  ]);
+  return { bookings: bookingRows, inquiries: inquiryRows };
+}

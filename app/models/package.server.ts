@@ -10,6 +10,7 @@ import { tourPackages, type TourPackage } from '~/db/schema';
 import type { PackageFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
 import type { PackageWriteInput } from '~/schemas/package';
+import { catalogAuditEntry, createdChanges, diffChanges, withAudit, type AuditActor } from './audit.server';
 import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
 /** Columns of a package card and the admin table (no itinerary or long lists). */
@@ -104,28 +105,44 @@ export async function listPackagesForAdmin(query: AdminPackageQuery = {}): Promi
   return selectPage(rows, { table: tourPackages, where }, query);
 }
 
-/** Store a new package (input validated by `packageWriteSchema`) and return the saved row. */
-export async function createPackage(input: PackageWriteInput): Promise<TourPackage> {
-  const [row] = await db().insert(tourPackages).values(input).returning();
-  return row!;
+/**
+ * Store a new package (input validated by `packageWriteSchema`) and return the saved row. With `actor`
+ * (an admin page or the admin API), the audit entry 'Created package …' with the fields given a value
+ * is written in the same transaction (docs/decisions/017-audit-log.md).
+ */
+export async function createPackage(input: PackageWriteInput, actor?: AuditActor): Promise<TourPackage> {
+  return withAudit(actor, async (executor) => {
+    const [row] = await executor.insert(tourPackages).values(input).returning();
+    return { result: row!, entry: catalogAuditEntry('create', 'package', row!.id, row!.title, createdChanges(row!, Object.keys(input))) };
+  });
 }
 
 /**
- * Replace every editable field of the package (a full update; input validated by
- * `packageWriteSchema`). Returns the saved row, or null when the id is unknown or not a UUID.
+ * Replace every editable field of the package (a full update; input validated by `packageWriteSchema`).
+ * Returns the saved row, or null when the id is unknown or not a UUID. With `actor`, the audit entry
+ * 'Updated package …' with the before and after of the fields that changed is written in the same
+ * transaction.
  */
-export async function updatePackage(id: string, input: PackageWriteInput): Promise<TourPackage | null> {
+export async function updatePackage(id: string, input: PackageWriteInput, actor?: AuditActor): Promise<TourPackage | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db().update(tourPackages).set(input).where(eq(tourPackages.id, id)).returning();
-  return row ?? null;
+  return withAudit(actor, async (executor) => {
+    const [before] = actor ? await executor.select().from(tourPackages).where(eq(tourPackages.id, id)).for('update') : [];
+    const [row] = await executor.update(tourPackages).set(input).where(eq(tourPackages.id, id)).returning();
+    if (!row) return { result: null, entry: null };
+    return { result: row, entry: catalogAuditEntry('update', 'package', id, row.title, diffChanges(before ?? null, row, Object.keys(input))) };
+  });
 }
 
 /**
  * Delete the package; false when the id is unknown or not a UUID. Bookings and inquiries that pointed
  * to it stay, with the reference set to NULL and the package's title kept in their own columns.
+ * With `actor`, the audit entry 'Deleted package …' (with the title) is written in the same transaction.
  */
-export async function deletePackage(id: string): Promise<boolean> {
+export async function deletePackage(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db().delete(tourPackages).where(eq(tourPackages.id, id)).returning({ id: tourPackages.id });
-  return rows.length > 0;
+  return withAudit(actor, async (executor) => {
+    const [row] = await executor.delete(tourPackages).where(eq(tourPackages.id, id)).returning({ id: tourPackages.id, title: tourPackages.title });
+    if (!row) return { result: false, entry: null };
+    return { result: true, entry: catalogAuditEntry('delete', 'package', id, row.title, diffChanges({ title: row.title }, null)) };
+  });
 }

@@ -6,11 +6,12 @@
  */
 import { redirect } from 'react-router';
 import { z } from 'zod';
-import { requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { isUuid } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { listHref } from '~/lib/list-href';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { AuditActor } from '~/models/audit.server';
 import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
 
 /** Rows on one page of an admin list. */
@@ -101,11 +102,13 @@ export async function loadAdminList<Item extends { id: string }, Row>(
 /**
  * The action of an admin list: `intent=delete` with `id` deletes that row, then redirects to the same
  * list (same search and page) with a success toast, or an error toast when the id is unknown, the
- * form is wrong or the delete fails. Always throws the redirect (or the guard's Response).
+ * form is wrong or the delete fails. `remove` gets the signed-in user as the audit actor and records
+ * the entry in the delete's transaction (docs/decisions/017-audit-log.md). Always throws the redirect
+ * (or the guard's Response).
  */
 export async function deleteFromList(
   request: Request,
-  options: { pathname: string; remove: (id: string) => Promise<boolean>; success: string; failure: string },
+  options: { pathname: string; remove: (id: string, actor: AuditActor) => Promise<boolean>; success: string; failure: string },
 ): Promise<never> {
   const auth = await requireAdmin(request);
   const { q, page } = readAdminListQuery(request);
@@ -116,7 +119,7 @@ export async function deleteFromList(
   let deleted = false;
   if (intent === 'delete' && typeof id === 'string' && isUuid(id)) {
     try {
-      deleted = await options.remove(id);
+      deleted = await options.remove(id, auditActor(auth, request));
     } catch (error) {
       logger.error({ err: error, event: 'admin_delete_failed', path: options.pathname, id }, 'delete failed');
     }

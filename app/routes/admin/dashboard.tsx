@@ -1,7 +1,11 @@
 /**
  * /admin: the dashboard (docs/product.md#admin-dashboard). Figures for bookings (all, pending,
  * customers = distinct e-mails) and inquiries (open), the catalogue counts, and the three newest
- * packages, bikes and cars with a link to edit each. Every figure links to its list.
+ * packages, bikes and cars with a link to edit each. Every figure links to its list. The five newest
+ * bookings and inquiries link to the booking's page and the inquiry's details.
+ *
+ * Live: a new or changed booking or inquiry makes the admin layout's `LiveUpdates` revalidate, so the
+ * figures and the newest lists update without a reload (docs/decisions/018-live-updates.md).
  *
  * 'Refresh' reloads the figures in place and then says 'Data refreshed successfully' (without
  * JavaScript it is a plain GET of /admin?refreshed=1 that says the same). When the figures cannot be
@@ -20,7 +24,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { EmptyState } from '~/components/admin/empty-state';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
@@ -30,8 +34,8 @@ import { buttonClass } from '~/components/ui/button';
 import { toast } from '~/components/ui/toast';
 import { requireAdmin } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
-import { CONTACT_FOR_BIKE_PRICE, priceOrContact } from '~/lib/format';
-import { getDashboardData, type RecentItem } from '~/models/dashboard.server';
+import { CONTACT_FOR_BIKE_PRICE, formatDate, formatDateTime, priceOrContact } from '~/lib/format';
+import { getDashboardData, getRecentRequests, type RecentItem } from '~/models/dashboard.server';
 import type { Route } from './+types/dashboard';
 import type { loader as layoutLoader } from './layout';
 
@@ -40,9 +44,9 @@ const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const data = await getDashboardData();
+  const [data, recent] = await Promise.all([getDashboardData(), getRecentRequests()]);
   const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
-  return { ...data, refreshed };
+  return { ...data, recentBookings: recent.bookings, recentInquiries: recent.inquiries, refreshed };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
@@ -148,6 +152,98 @@ function RecentPanel({
   );
 }
 
+/** What an inquiry is, when it names no package, car, bike or subject. */
+const INQUIRY_KINDS: Record<string, string> = {
+  packages: 'Package inquiry',
+  cabs: 'Cab inquiry',
+  rentals: 'Bike rental inquiry',
+  contact: 'Contact message',
+};
+
+const STATUS_TONES: Record<string, string> = {
+  pending: 'bg-[#fdf3e1] text-[#7a4b00] ring-marigold/40',
+  confirmed: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30',
+  completed: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30',
+  rejected: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30',
+};
+
+/** A booking's or inquiry's status as a small pill: 'Pending', 'Confirmed', 'Completed', 'Rejected'. */
+function StatusPill({ status }: { status: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
+        STATUS_TONES[status] ?? 'bg-mist text-muted ring-forest-100',
+      )}
+    >
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </span>
+  );
+}
+
+type RequestItem = {
+  id: string;
+  href: string;
+  name: string;
+  /** The item booked, or what the inquiry is about. */
+  detail: string;
+  /** 'Travel Mar 18, 2027' or 'Received Nov 24, 2026, 4:30 PM'. */
+  when: string;
+  status: string;
+};
+
+/** 'Latest bookings' / 'Latest inquiries': the newest five, each linking to its record. */
+function RequestPanel({
+  title,
+  listTo,
+  listLabel,
+  emptyText,
+  icon,
+  items,
+}: {
+  title: string;
+  listTo: string;
+  /** What 'View all' lists, for screen readers: 'bookings'. */
+  listLabel: string;
+  emptyText: string;
+  icon: LucideIcon;
+  items: RequestItem[];
+}) {
+  const headingId = `latest-${listLabel}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col rounded-card border border-forest-100 bg-white shadow-sm">
+      <div className="flex items-center justify-between gap-3 border-b border-forest-100 px-4 py-3">
+        <h3 id={headingId} className="font-sans text-base font-semibold text-ink">
+          {title}
+        </h3>
+        <Link to={listTo} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-forest-700 hover:bg-forest-50">
+          View all<span className="sr-only"> {listLabel}</span>
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <div className="p-3">
+          <EmptyState headingLevel={3} icon={icon} title={emptyText} />
+        </div>
+      ) : (
+        <ul className="divide-y divide-forest-100">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={item.href} className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-mist/50">
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold text-ink">{item.name}</span>
+                  <span className="block truncate text-sm text-ink/80">{item.detail}</span>
+                  <span className="block text-xs text-muted">{item.when}</span>
+                </span>
+                <StatusPill status={item.status} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** '₹3,500', '₹2,500 / day' or 'Contact for price'. */
 function priceText(amount: RecentItem['price'], perDay: boolean): string {
   const text = priceOrContact(amount, CONTACT_FOR_BIKE_PRICE);
@@ -155,10 +251,12 @@ function priceText(amount: RecentItem['price'], perDay: boolean): string {
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
-  // Each refreshed load (a new loader result) says so once.
+  // Each Refresh (a navigation, so a new location key) says so once; a live revalidation of the
+  // same address does not say it again.
+  const { key } = useLocation();
   useEffect(() => {
     if (d.refreshed) toast.success(REFRESHED_MESSAGE);
-  }, [d]);
+  }, [d.refreshed, key]);
   return (
     <div className="flex flex-col gap-8">
       <Header />
@@ -191,6 +289,38 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           />
           <StatCard label="Bookings" value={d.totalBookings} to="/admin/bookings" icon={CalendarCheck} hint="All time" />
           <StatCard label="Customers" value={d.customers} to="/admin/bookings" icon={UsersRound} hint="Distinct e-mails" />
+        </div>
+        <div className="mt-2 grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <RequestPanel
+            title="Latest bookings"
+            listTo="/admin/bookings"
+            listLabel="bookings"
+            emptyText="No bookings yet"
+            icon={CalendarCheck}
+            items={d.recentBookings.map((b) => ({
+              id: b.id,
+              href: `/admin/bookings/${b.id}`,
+              name: b.name,
+              detail: b.itemName,
+              when: `Travel ${formatDate(b.startDate)}`,
+              status: b.status,
+            }))}
+          />
+          <RequestPanel
+            title="Latest inquiries"
+            listTo="/admin/inquiries"
+            listLabel="inquiries"
+            emptyText="No inquiries yet"
+            icon={MessageSquareText}
+            items={d.recentInquiries.map((i) => ({
+              id: i.id,
+              href: `/admin/inquiries?view=${i.id}`,
+              name: i.name,
+              detail: i.about ?? INQUIRY_KINDS[i.type] ?? 'Inquiry',
+              when: `Received ${formatDateTime(i.createdAt)}`,
+              status: i.status,
+            }))}
+          />
         </div>
       </section>
 

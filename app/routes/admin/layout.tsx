@@ -3,23 +3,30 @@
  * (a menu on phones), the flash toast of the last change, and the page.
  *
  * The loader is the guard of the whole area (each page's loader calls `requireAdmin` too) and reads
- * the flash toast once, returning the header that clears its cookie, and the company name. It runs again on every
- * navigation so a toast shows on the page it was meant for and not after.
+ * the flash toast once, returning the header that clears its cookie, the company name, and the
+ * sidebar's counts of pending bookings and inquiries. It runs again on every navigation so a toast
+ * shows on the page it was meant for and not after, and on every live update (`LiveUpdates`, one
+ * EventSource per tab, docs/decisions/018-live-updates.md) so the counts stay current.
  */
 import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
 import { FlashStatus } from '~/components/admin/flash-status';
+import { LiveUpdates } from '~/components/admin/live-updates';
 import { AdminSidebar, type AdminCounts, type AdminUser } from '~/components/admin/sidebar';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/lib/auth.server';
 import { SITE_NAME } from '~/lib/meta';
 import { readToast } from '~/lib/toast.server';
+import { getPendingCounts } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/layout';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
-  const [{ toast, headers }, { company }] = await Promise.all([readToast(request), getSettings(['company'])]);
-  return data({ user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME }, { headers });
+  const [{ toast, headers }, { company }, counts] = await Promise.all([readToast(request), getSettings(['company']), getPendingCounts()]);
+  return data(
+    { user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME, counts },
+    { headers },
+  );
 }
 
 /** Always re-read: the toast belongs to one page view, and a lost session should show at once. */
@@ -58,10 +65,11 @@ function AdminFrame({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, siteName } = loaderData;
+  const { user, toast, siteName, counts } = loaderData;
   return (
-    <AdminFrame user={user} siteName={siteName}>
+    <AdminFrame user={user} siteName={siteName} counts={counts}>
       <FlashStatus toast={toast} />
+      <LiveUpdates counts={counts} />
       <Outlet />
     </AdminFrame>
   );
@@ -95,7 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layoutData = useRouteLoaderData<typeof loader>('routes/admin/layout');
   const { status, title, message } = describe(error);
   return (
-    <AdminFrame user={layoutData?.user ?? null} siteName={layoutData?.siteName ?? SITE_NAME}>
+    <AdminFrame user={layoutData?.user ?? null} siteName={layoutData?.siteName ?? SITE_NAME} counts={layoutData?.counts ?? null}>
       <title>{`${title} | Admin`}</title>
       <div role="alert" className="flex max-w-xl flex-col items-start gap-3 rounded-card border border-forest-100 bg-white p-6 shadow-sm">
         {status ? <p className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">Error {status}</p> : null}

@@ -6,7 +6,7 @@
  * - DELETE (admin): → 204, or 404. Bookings and inquiries that pointed to it keep its name.
  */
 import { methodNotAllowed, notFound } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { deleteFromRequest, updateFromRequest } from '~/lib/catalog-api.server';
 import { packageWriter } from '~/lib/catalog-writers.server';
 import { getPackage } from '~/models/package.server';
@@ -19,12 +19,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = auditActor(await requireAdmin(request), request);
   switch (request.method) {
     case 'PUT':
-      return updateFromRequest(request, params.id, packageWriter);
+      return updateFromRequest(request, params.id, packageWriter, actor);
     case 'DELETE':
-      return deleteFromRequest(params.id, packageWriter);
+      return deleteFromRequest(params.id, packageWriter, actor);
     default:
       return methodNotAllowed('GET, PUT, DELETE');
   }

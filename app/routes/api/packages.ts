@@ -6,7 +6,7 @@
  *   413, 415 (see app/lib/catalog-api.server.ts).
  */
 import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { createFromRequest } from '~/lib/catalog-api.server';
 import { packageWriter } from '~/lib/catalog-writers.server';
 import { listPackages } from '~/models/package.server';
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const auth = await requireAdmin(request);
   if (request.method !== 'POST') return methodNotAllowed('GET, POST');
-  return createFromRequest(request, packageWriter);
+  return createFromRequest(request, packageWriter, auditActor(auth, request));
 }

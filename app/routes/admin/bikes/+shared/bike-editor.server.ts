@@ -4,21 +4,22 @@
  * /admin/bikes with 'Bike added successfully' / 'Bike updated successfully'. Failures keep what was
  * typed ('An error occurred. Please try again.'); an unknown id is a 404 ('Bike not found').
  * See app/components/admin/editor/editor-action.server.ts.
+ * The save and its audit entry are one transaction (docs/decisions/017-audit-log.md).
  */
 import { handleEditorSubmission } from '~/components/admin/editor/editor-action.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { createBike, updateBike } from '~/models/bike.server';
 import { bikeWriteSchema } from '~/schemas/bike';
 import { BIKE_REQUIRED } from './bike-form';
 
 export async function bikeEditorAction({ request, params }: { request: Request; params: { id?: string } }) {
-  await requireAdmin(request);
+  const actor = auditActor(await requireAdmin(request), request);
   const id = params.id;
   return handleEditorSubmission(request, {
     entity: 'bike',
     schema: bikeWriteSchema,
     required: BIKE_REQUIRED,
-    save: (value) => (id === undefined ? createBike(value) : updateBike(id, value)),
+    save: (value) => (id === undefined ? createBike(value, actor) : updateBike(id, value, actor)),
     success: { to: '/admin/bikes', title: id === undefined ? 'Bike added successfully' : 'Bike updated successfully' },
     failure: 'An error occurred. Please try again.',
     notFound: 'Bike not found',

@@ -4,15 +4,16 @@
  * back to /admin/packages with 'Package added successfully' / 'Package updated successfully'.
  * Failures keep what was typed ('Failed to add package' / 'Failed to update package'); an unknown id
  * is a 404 ('Package not found'). See app/components/admin/editor/editor-action.server.ts.
+ * The save and its audit entry are one transaction (docs/decisions/017-audit-log.md).
  */
 import { handleEditorSubmission } from '~/components/admin/editor/editor-action.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { createPackage, updatePackage } from '~/models/package.server';
 import { packageWriteSchema } from '~/schemas/package';
 import { PACKAGE_REQUIRED, preparePackageFormData, renumberAfterRemoval } from './package-form';
 
 export async function packageEditorAction({ request, params }: { request: Request; params: { id?: string } }) {
-  await requireAdmin(request);
+  const actor = auditActor(await requireAdmin(request), request);
   const id = params.id;
   return handleEditorSubmission(request, {
     entity: 'package',
@@ -20,7 +21,7 @@ export async function packageEditorAction({ request, params }: { request: Reques
     required: PACKAGE_REQUIRED,
     prepare: preparePackageFormData,
     adjustReply: renumberAfterRemoval,
-    save: (value) => (id === undefined ? createPackage(value) : updatePackage(id, value)),
+    save: (value) => (id === undefined ? createPackage(value, actor) : updatePackage(id, value, actor)),
     success: { to: '/admin/packages', title: id === undefined ? 'Package added successfully' : 'Package updated successfully' },
     failure: id === undefined ? 'Failed to add package' : 'Failed to update package',
     notFound: 'Package not found',

@@ -1,0 +1,109 @@
+/**
+ * The browser side of the back office's live updates (docs/decisions/018-live-updates.md), mounted
+ * once by the admin layout. One EventSource on /admin/events per tab (the browser reconnects by
+ * itself after the `retry` the server sends). On each event it runs the current page's loaders again
+ * (React Router's revalidation, debounced), so a new booking or inquiry shows on the dashboard, the
+ * bookings and inquiries pages and in the sidebar's counts without a reload; a new booking or inquiry
+ * also shows a toast with its label and is announced in a polite live region. When the server's
+ * pending counts differ from the ones on screen (an event missed while reconnecting), the page is
+ * revalidated too. A hidden tab waits until it is shown again.
+ *
+ * Admin only: public pages never import it. Without JavaScript nothing happens; the pages are
+ * current as of their last load.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { toast } from '~/components/ui/toast';
+import type { AdminCounts } from './sidebar';
+
+/** Where the stream is served (app/routes/admin/events.ts). */
+export const LIVE_EVENTS_URL = '/admin/events';
+
+/** The event names the stream sends for changes (app/lib/live-events.server.ts). */
+const CHANGE_EVENTS = [
+  'booking.created',
+  'booking.updated',
+  'booking.deleted',
+  'inquiry.created',
+  'inquiry.updated',
+  'inquiry.deleted',
+] as const;
+
+/** Pause after the last event before the page's data is read again, in ms (a burst loads once). */
+const REVALIDATE_DELAY_MS = 400;
+
+type ChangeData = { type: string; id: string; label: string };
+
+function parse<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
+  const revalidator = useRevalidator();
+  const [announcement, setAnnouncement] = useState('');
+  // The effect below runs once; it reads the latest revalidate function and counts through refs.
+  const revalidateRef = useRef(revalidator.revalidate);
+  const countsRef = useRef(counts);
+  useEffect(() => {
+    revalidateRef.current = revalidator.revalidate;
+    countsRef.current = counts;
+  });
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(LIVE_EVENTS_URL);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let waitingForVisible = false;
+
+    const run = () => {
+      timer = undefined;
+      if (document.visibilityState === 'hidden') {
+        waitingForVisible = true;
+        return;
+      }
+      waitingForVisible = false;
+      void revalidateRef.current();
+    };
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(run, REVALIDATE_DELAY_MS);
+    };
+    const onVisibility = () => {
+      if (waitingForVisible && document.visibilityState === 'visible') schedule();
+    };
+
+    const onChange = (event: MessageEvent<string>) => {
+      const data = parse<ChangeData>(event.data);
+      if (!data) return;
+      if (data.type.endsWith('.created') && data.label) {
+        toast(data.label);
+        setAnnouncement(data.label);
+      }
+      schedule();
+    };
+    const onCounts = (event: MessageEvent<string>) => {
+      const fresh = parse<AdminCounts>(event.data);
+      const shown = countsRef.current;
+      if (fresh && shown && (fresh.bookings !== shown.bookings || fresh.inquiries !== shown.inquiries)) schedule();
+    };
+
+    for (const type of CHANGE_EVENTS) source.addEventListener(type, onChange);
+    source.addEventListener('counts', onCounts);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+      {announcement}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Live updates of the back office (docs/decisions/018-live-updates.md): with an admin page open, a
+ * visitor's booking or inquiry from the public site shows up there without a reload: in the
+ * dashboard's newest lists or the bookings list, in the sidebar's pending count, as a toast and in
+ * the polite live region. Runs on the production build (the real server.js, compression included).
+ *
+ * Other admin tests run at the same time on the same server, so every record here has a unique name
+ * and a count is only expected to change, never to reach a fixed number.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './admin-helpers';
+
+/** A short name part no other test (or run) uses. */
+function uid(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** 'YYYY-MM-DD' `days` from today in India. */
+function inDays(days: number): string {
+  const now = new Date(Date.now() + 5.5 * 3600_000);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+/** The sidebar's pending count of 'bookings' or 'inquiries' (0 when no badge shows). */
+async function sidebarCount(page: Page, kind: 'bookings' | 'inquiries'): Promise<number> {
+  const badge = page.getByTestId(`nav-count-${kind}`).first();
+  if ((await badge.count()) === 0) return 0;
+  const text = (await badge.textContent()) ?? '';
+  return Number.parseInt(text, 10) || 0;
+}
+
+/**
+ * Open `path` signed in, and wait until its live-update stream is connected. Marks the document, so
+ * a reload (which would lose the mark) is noticed.
+ */
+async function openLive(page: Page, path: string) {
+  await signIn(page);
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/admin/events');
+  await page.goto(path);
+  const stream = await connected;
+  expect(stream.status()).toBe(200);
+  expect(stream.headers()['content-type']).toContain('text/event-stream');
+  // Compression would hold the events back (server.js leaves event streams out).
+  expect(stream.headers()['content-encoding']).toBeUndefined();
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+
+async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}
+
+/** A visitor (own browser context, not signed in) sends the contact form. */
+async function sendContactMessage(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto('/contact');
+  await visitor.getByLabel('Full name').fill(name);
+  await visitor.getByLabel('Email').fill('live-test@example.com');
+  await visitor.getByLabel('Subject').fill('Live update test');
+  await visitor.getByRole('textbox', { name: 'Message', exact: true }).fill('Is the road to Tsomgo open this week?');
+  await visitor.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByText('Message Sent Successfully!').first()).toBeVisible();
+  await context.close();
+}
+
+/** A visitor books a custom tour on /booking. */
+async function sendBooking(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto('/booking');
+  const main = visitor.getByRole('main');
+  await main.getByLabel('Full name').fill(name);
+  await main.getByLabel('Email').fill('live-test@example.com');
+  await main.getByLabel('Phone').fill('+91 98320 12345');
+  await visitor.getByLabel('Tour package').selectOption({ label: 'Custom tour' });
+  await visitor.getByLabel('Travel date').fill(inDays(40));
+  await visitor.getByRole('button', { name: 'Send Booking Request' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Booking Request Sent!' })).toBeVisible();
+  await context.close();
+}
+
+test('a new inquiry shows on the open dashboard without a reload', async ({ page, browser }) => {
+  await openLive(page, '/admin');
+  const before = await sidebarCount(page, 'inquiries');
+  const name = `Live Inquirer ${uid()}`;
+
+  await sendContactMessage(browser, name);
+
+  await expect(page.getByRole('region', { name: 'Latest inquiries' }).getByText(name)).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]', { hasText: `New inquiry from ${name}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `New inquiry from ${name}` })).toHaveCount(1);
+  await expect.poll(() => sidebarCount(page, 'inquiries')).not.toBe(before);
+  await expectNoReload(page);
+});
+
+test('a new booking shows on the open bookings list and in the sidebar count without a reload', async ({ page, browser }) => {
+  await openLive(page, '/admin/bookings');
+  const before = await sidebarCount(page, 'bookings');
+  const name = `Live Booker ${uid()}`;
+
+  await sendBooking(browser, name);
+
+  await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]', { hasText: `New booking from ${name}` })).toBeVisible();
+  await expect.poll(() => sidebarCount(page, 'bookings')).not.toBe(before);
+  await expectNoReload(page);
+});
