@@ -1,16 +1,25 @@
 /**
  * Inquiries (docs/decisions/003-visitor-submissions-stored.md, 013-open-points-resolved.md): the
  * inquiry dialog's tabs and the contact form, stored with status `pending` together with their
- * notification mails in one transaction.
+ * notification mails in one transaction; and the staff side below (list, status, delete, convert
+ * to booking, CSV export).
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lte, or, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { bikes, cars, inquiries, tourPackages, type Inquiry, type NewInquiry } from '~/db/schema';
-import { InvalidReference } from '~/lib/errors.server';
+import { bikes, bookings, cars, inquiries, tourPackages, users, type Booking, type Inquiry, type NewBooking, type NewInquiry } from '~/db/schema';
+import { canTransition, INQUIRY_TRANSITIONS, type InquiryStatus, type InquiryType } from '~/lib/constants';
+import { inBatches } from '~/lib/csv.server';
+import { Conflict, InvalidReference, NotFound } from '~/lib/errors.server';
+import { formatDate, todayInIndia } from '~/lib/format';
+import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { inquiryMails, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
 import type { InquiryInput } from '~/schemas/inquiry';
+import type { InquiryUpdate } from '~/schemas/inquiry-admin';
+import { CUSTOM_TOUR_NAME } from '~/schemas/booking';
+import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { enqueueEmails } from './outbox.server';
+import { containsAny, selectPage, type Page, type Paging } from './query.server';
 import { getSettings } from './settings.server';
 
 async function lookup(tx: Executor, kind: 'package' | 'car' | 'bike', id: string): Promise<{ id: string; name: string }> {
@@ -88,8 +97,304 @@ export async function createInquiry(input: InquiryInput): Promise<Inquiry> {
   return inquiry;
 }
 
-/** The inquiry, or null (tests and the admin). */
+/** The inquiry, or null (tests and the admin); null too for an id that is not a UUID. */
 export async function getInquiry(id: string): Promise<Inquiry | null> {
+  if (!isUuid(id)) return null;
   const [row] = await db().select().from(inquiries).where(eq(inquiries.id, id));
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff side (docs/product.md#bookings-and-inquiries, #inquiry-status; the audit log
+// docs/decisions/017-audit-log.md, live updates docs/decisions/018-live-updates.md, exports
+// docs/decisions/019-csv-exports.md): list, status and pipeline changes, delete, 'Convert to
+// booking' and the CSV export. Every change writes its audit entries in the change's own
+// transaction and is published to open admin pages only after it commits.
+// ---------------------------------------------------------------------------------------------
+
+/** Filters of the staff list and export; `assignedTo` is a staff member's id ('Assigned to me'). */
+export type InquiryListQuery = Paging & {
+  q?: string;
+  type?: InquiryType;
+  status?: InquiryStatus;
+  /** Follow-up day today or earlier (Asia/Kolkata) and still pending. */
+  due?: boolean;
+  assignedTo?: string;
+};
+
+/** The short reference a search may name: 'A1B2C3' or '#A1B2C3' (last 6 characters of the id). */
+const REFERENCE = /^#?([0-9a-f]{6})$/i;
+
+/** The WHERE of the staff list and export (undefined = every inquiry). */
+function staffConditions(query: InquiryListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const term = query.q?.trim();
+  if (term) {
+    const reference = REFERENCE.exec(term)?.[1];
+    conditions.push(
+      or(
+        containsAny(term, [
+          inquiries.name,
+          inquiries.email,
+          inquiries.phone,
+          inquiries.subject,
+          inquiries.message,
+          inquiries.packageTitle,
+          inquiries.carModel,
+          inquiries.bikeModel,
+          inquiries.pickupLocation,
+          inquiries.dropoffLocation,
+        ]),
+        reference ? sql`upper(right(replace(${inquiries.id}::text, '-', ''), 6)) = ${reference.toUpperCase()}` : undefined,
+        isUuid(term) ? eq(inquiries.id, term.toLowerCase()) : undefined,
+      ),
+    );
+  }
+  if (query.type) conditions.push(eq(inquiries.type, query.type));
+  if (query.status) conditions.push(eq(inquiries.status, query.status));
+  if (query.due) conditions.push(and(eq(inquiries.status, 'pending'), lte(inquiries.followUpOn, todayInIndia())));
+  if (query.assignedTo) conditions.push(isUuid(query.assignedTo) ? eq(inquiries.assignedTo, query.assignedTo) : sql`false`);
+  return and(...conditions);
+}
+
+/** One page of inquiries matching the filters, newest first, and the number matching in all. */
+export async function listInquiries(query: InquiryListQuery = {}): Promise<Page<Inquiry>> {
+  const where = staffConditions(query);
+  const rows = db().select().from(inquiries).where(where).orderBy(desc(inquiries.createdAt), desc(inquiries.id)).$dynamic();
+  return selectPage(rows, { table: inquiries, where }, query);
+}
+
+/** 'Inquiry #A1B2C3' for summaries. */
+function label(inquiry: Pick<Inquiry, 'id'>): string {
+  return `inquiry #${shortReference(inquiry.id)}`;
+}
+
+async function lockInquiry(tx: Executor, id: string): Promise<Inquiry | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * Apply a staff update to an inquiry in one transaction: `status` must be a legal move of
+ * INQUIRY_TRANSITIONS (docs/product.md#inquiry-status: pending → completed | rejected, completed ↔
+ * rejected, never back to pending, never the same status), `followUpOn` a day or null, `assignedTo` an
+ * active staff member or null. One audit entry per kind of change ('status', 'follow_up',
+ * 'assign'); 'inquiry.updated' is published after the commit. Returns the saved inquiry.
+ * Throws NotFound (unknown id), Conflict (illegal status change, 409) or InvalidReference (unknown or
+ * disabled staff member, 400).
+ */
+export async function updateInquiry(id: string, changes: InquiryUpdate, actor: AuditActor): Promise<Inquiry> {
+  const { before, after } = await db().transaction(async (tx) => {
+    const before = await lockInquiry(tx, id);
+    if (!before) throw new NotFound('Inquiry not found');
+    const set: Partial<NewInquiry> = {};
+    if (changes.status !== undefined) {
+      if (!canTransition(INQUIRY_TRANSITIONS, before.status as InquiryStatus, changes.status)) {
+        throw new Conflict(`An inquiry that is ${before.status} cannot be marked ${changes.status}`, [
+          { path: 'status', message: `Allowed from ${before.status}: ${INQUIRY_TRANSITIONS[before.status as InquiryStatus].join(', ') || 'none'}` },
+        ]);
+      }
+      set.status = changes.status;
+    }
+    if (changes.followUpOn !== undefined) set.followUpOn = changes.followUpOn;
+    const staffName = async (userId: string | null) => {
+      if (!userId) return null;
+      const [user] = await tx.select({ name: users.name, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for('share');
+      return user ?? null;
+    };
+    // Keeping the current assignee is a no-op, even when that account was disabled since.
+    const reassign = changes.assignedTo !== undefined && changes.assignedTo !== before.assignedTo;
+    const assignee = reassign ? await staffName(changes.assignedTo ?? null) : null;
+    if (reassign) {
+      if (changes.assignedTo && (!assignee || assignee.disabledAt)) {
+        throw new InvalidReference('Unknown staff member', [{ path: 'assignedTo', message: 'Please choose an active staff member' }]);
+      }
+      set.assignedTo = changes.assignedTo;
+    }
+    if (Object.keys(set).length === 0) return { before, after: before };
+    const [after] = await tx.update(inquiries).set(set).where(eq(inquiries.id, before.id)).returning();
+    const statusChange = diffChanges(before, after!, ['status']);
+    if (statusChange) {
+      await recordAudit(tx, actor, {
+        action: 'status',
+        entityType: 'inquiry',
+        entityId: before.id,
+        summary: `Marked ${label(before)} as ${after!.status}`,
+        changes: statusChange,
+      });
+    }
+    const followUpChange = diffChanges(before, after!, ['followUpOn']);
+    if (followUpChange) {
+      await recordAudit(tx, actor, {
+        action: 'follow_up',
+        entityType: 'inquiry',
+        entityId: before.id,
+        summary: after!.followUpOn ? `Set the follow-up of ${label(before)} to ${formatDate(after!.followUpOn)}` : `Cleared the follow-up of ${label(before)}`,
+        changes: followUpChange,
+      });
+    }
+    if (before.assignedTo !== after!.assignedTo) {
+      const previous = await staffName(before.assignedTo);
+      await recordAudit(tx, actor, {
+        action: 'assign',
+        entityType: 'inquiry',
+        entityId: before.id,
+        summary: after!.assignedTo ? `Assigned ${label(before)} to ${assignee?.name}` : `Unassigned ${label(before)}`,
+        changes: {
+          assignedTo: {
+            from: before.assignedTo ? { id: before.assignedTo, name: previous?.name ?? null } : null,
+            to: after!.assignedTo ? { id: after!.assignedTo, name: assignee?.name ?? null } : null,
+          },
+        },
+      });
+    }
+    return { before, after: after! };
+  });
+  if (before === after || !diffChanges(before, after, ['status', 'followUpOn', 'assignedTo'])) return after;
+  const what = before.status !== after.status ? `marked as ${after.status}` : 'updated';
+  publishLive({ type: 'inquiry.updated', id: after.id, label: `Inquiry from ${after.name} ${what}` });
+  return after;
+}
+
+/** Mark an inquiry `status` (see `updateInquiry` for the rules and errors). */
+export function setInquiryStatus(id: string, status: InquiryStatus, actor: AuditActor): Promise<Inquiry> {
+  return updateInquiry(id, { status }, actor);
+}
+
+/**
+ * Delete an inquiry with its notes, writing a 'delete' audit entry in the same transaction, then
+ * publish 'inquiry.deleted'. A booking made from it stays (its link becomes NULL). False when the
+ * id is unknown or not a UUID.
+ */
+export async function deleteInquiry(id: string, actor: AuditActor): Promise<boolean> {
+  const deleted = await db().transaction(async (tx) => {
+    const before = await lockInquiry(tx, id);
+    if (!before) return null;
+    await tx.delete(inquiries).where(eq(inquiries.id, before.id));
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entityType: 'inquiry',
+      entityId: before.id,
+      summary: `Deleted ${label(before)} from ${before.name}`,
+      changes: diffChanges(before, null, ['type', 'name', 'email', 'status', 'bookingId']),
+    });
+    return before;
+  });
+  if (!deleted) return false;
+  publishLive({ type: 'inquiry.deleted', id: deleted.id, label: `Inquiry from ${deleted.name} deleted` });
+  return true;
+}
+
+/** Adults from the inquiry's guests ('3' → 3, '6+' → 6); null when it does not read as 1 to 50. */
+export function adultsFromGuests(guests: string | null): number | null {
+  const match = /^\s*(\d{1,3})/.exec(guests ?? '');
+  const n = match ? Number(match[1]) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 50 ? n : null;
+}
+
+/** The extra line of a converted booking's message: what the inquiry said beyond its message. */
+function conversionNote(inquiry: Inquiry): string {
+  const parts = [
+    inquiry.subject ? `Subject: ${inquiry.subject}` : null,
+    inquiry.guests ? `Guests: ${inquiry.guests}` : null,
+    inquiry.pickupLocation ? `Pickup: ${inquiry.pickupLocation}` : null,
+    inquiry.dropoffLocation ? `Drop-off: ${inquiry.dropoffLocation}` : null,
+    inquiry.rentalDuration ? `Duration: ${inquiry.rentalDuration === 'custom' ? 'custom' : `${inquiry.rentalDuration} day${inquiry.rentalDuration === '1' ? '' : 's'}`}` : null,
+    inquiry.bikeCount ? `Bikes: ${inquiry.bikeCount}` : null,
+  ].filter(Boolean);
+  return `From ${label(inquiry)}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
+}
+
+/** Item names of a converted cab or rental inquiry that named no vehicle. */
+export const ANY_CAB = 'Cab (model not chosen)';
+export const ANY_BIKE = 'Bike (model not chosen)';
+
+/** What 'Convert to booking' writes: the new booking's values, prefilled from the inquiry. */
+export function bookingFromInquiry(inquiry: Inquiry, today: string = todayInIndia()): NewBooking {
+  const common = {
+    name: inquiry.name,
+    email: inquiry.email,
+    phone: inquiry.phone ?? '',
+    startDate: inquiry.travelDate ?? today,
+    message: [inquiry.message.trim(), conversionNote(inquiry)].filter(Boolean).join('\n'),
+    status: 'pending',
+    inquiryId: inquiry.id,
+  } satisfies Partial<NewBooking>;
+  switch (inquiry.type as InquiryType) {
+    case 'cabs':
+      return { ...common, type: 'car', carId: inquiry.carId, itemName: inquiry.carModel ?? ANY_CAB };
+    case 'rentals':
+      return { ...common, type: 'bike', bikeId: inquiry.bikeId, itemName: inquiry.bikeModel ?? ANY_BIKE };
+    case 'packages':
+      return { ...common, type: 'package', packageId: inquiry.packageId, itemName: inquiry.packageTitle ?? CUSTOM_TOUR_NAME, adults: adultsFromGuests(inquiry.guests) };
+    default:
+      return { ...common, type: 'package', itemName: CUSTOM_TOUR_NAME, adults: adultsFromGuests(inquiry.guests) };
+  }
+}
+
+/**
+ * 'Convert to booking': in ONE transaction, create a pending booking prefilled from the inquiry
+ * (`bookingFromInquiry`), link both ways (bookings.inquiryId, inquiries.bookingId), mark the inquiry
+ * completed, and write the audit entries ('convert' on the inquiry, 'create' on the booking); a
+ * failure anywhere writes nothing. Publishes 'booking.created' and 'inquiry.updated' after the
+ * commit. Throws NotFound (unknown id) or Conflict (already converted, 409).
+ */
+export async function convertInquiryToBooking(id: string, actor: AuditActor): Promise<{ booking: Booking; inquiry: Inquiry }> {
+  const result = await db().transaction(async (tx) => {
+    const before = await lockInquiry(tx, id);
+    if (!before) throw new NotFound('Inquiry not found');
+    if (before.bookingId) {
+      throw new Conflict('This inquiry was already converted to a booking', [
+        { path: 'bookingId', message: `Booking #${shortReference(before.bookingId)} was made from it` },
+      ]);
+    }
+    const [booking] = await tx.insert(bookings).values(bookingFromInquiry(before)).returning();
+    const [after] = await tx
+      .update(inquiries)
+      .set({ bookingId: booking!.id, status: 'completed' })
+      .where(eq(inquiries.id, before.id))
+      .returning();
+    const bookingRef = `booking #${shortReference(booking!.id)}`;
+    await recordAudit(tx, actor, {
+      action: 'convert',
+      entityType: 'inquiry',
+      entityId: before.id,
+      summary: `Converted ${label(before)} to ${bookingRef}`,
+      changes: diffChanges(before, after!, ['status', 'bookingId']),
+    });
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entityType: 'booking',
+      entityId: booking!.id,
+      summary: `Created ${bookingRef} from ${label(before)}`,
+      changes: diffChanges(null, booking!, ['type', 'itemName', 'name', 'email', 'phone', 'startDate', 'adults', 'status', 'inquiryId']),
+    });
+    return { booking: booking!, inquiry: after! };
+  });
+  publishLive({ type: 'booking.created', id: result.booking.id, label: `New booking from ${result.booking.name}: ${result.booking.itemName}` });
+  publishLive({ type: 'inquiry.updated', id: result.inquiry.id, label: `Inquiry from ${result.inquiry.name} converted to a booking` });
+  return result;
+}
+
+/** One row of the CSV export: the inquiry, its assignee's name and its keyset cursor. */
+export type InquiryExportRow = Inquiry & { assigneeName: string | null; cursor: string };
+
+/**
+ * Every inquiry matching the filters, newest first, read in keyset batches of `batchSize` (one
+ * batch in memory at a time) for the CSV export (app/lib/csv.server.ts). The cursor is the creation
+ * time as PostgreSQL text, so its microseconds survive (a JS Date would round them off).
+ */
+export function inquiryExportRows(query: Omit<InquiryListQuery, 'limit' | 'offset'>, batchSize = 1000): AsyncIterable<InquiryExportRow> {
+  const where = staffConditions(query);
+  return inBatches<InquiryExportRow>(async (after, size) => {
+    const keyset = after ? sql`(${inquiries.createdAt}, ${inquiries.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined;
+    return db()
+      .select({ ...getTableColumns(inquiries), assigneeName: users.name, cursor: sql<string>`${inquiries.createdAt}::text` })
+      .from(inquiries)
+      .leftJoin(users, eq(users.id, inquiries.assignedTo))
+      .where(and(where, keyset))
+      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+      .limit(size);
+  }, batchSize);
 }

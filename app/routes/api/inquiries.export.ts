@@ -1,13 +1,77 @@
-/** Stub until the back office part 2 fills it: guarded, answers 501. */
+/**
+ * GET /api/inquiries/export (staff only; docs/decisions/019-csv-exports.md): every inquiry matching
+ * the list's filters (`q`, `type`, `status`, `due`, `assigned`, as GET /api/inquiries), newest first, as a
+ * streamed CSV download (UTF-8 with a byte-order mark, formula-looking cells neutralised; see
+ * app/lib/csv.server.ts), read from the database in keyset batches. 400 names a bad parameter, 401
+ * without a session; other methods 405.
+ */
+import { methodNotAllowed, parseQuery } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
-import { apiError } from '~/lib/api.server';
+import { adminHeaders } from '~/lib/catalog-api.server';
+import { csvResponse, type CsvColumn } from '~/lib/csv.server';
+import type { InquiryStatus, InquiryType } from '~/lib/constants';
+import { todayInIndia } from '~/lib/format';
+import { shortReference } from '~/lib/ids';
+import { inquiryExportRows, type InquiryExportRow } from '~/models/inquiry.server';
+import { INQUIRY_STATUS_LABELS, INQUIRY_TYPE_LABELS, inquiryFilterSchema } from '~/schemas/inquiry-admin';
+import type { Route } from './+types/inquiries.export';
 
-export async function loader({ request }: { request: Request }) {
-  await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+const indiaTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2025-01-05 15:40' in Asia/Kolkata: sorts as text and reads in any spreadsheet. */
+function receivedAt(date: Date): string {
+  const parts = Object.fromEntries(indiaTime.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-export async function action({ request }: { request: Request }) {
+/** The export's columns, in order. */
+export const INQUIRY_CSV_COLUMNS: CsvColumn<InquiryExportRow>[] = [
+  { header: 'Reference', value: (r) => shortReference(r.id) },
+  { header: 'Received (IST)', value: (r) => receivedAt(r.createdAt) },
+  { header: 'Type', value: (r) => INQUIRY_TYPE_LABELS[r.type as InquiryType] ?? r.type },
+  { header: 'Status', value: (r) => INQUIRY_STATUS_LABELS[r.status as InquiryStatus] ?? r.status },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Subject', value: (r) => r.subject },
+  { header: 'Message', value: (r) => r.message },
+  { header: 'Date', value: (r) => r.travelDate },
+  { header: 'Package', value: (r) => r.packageTitle },
+  { header: 'Guests', value: (r) => r.guests },
+  { header: 'Cab', value: (r) => r.carModel },
+  { header: 'Pickup', value: (r) => r.pickupLocation },
+  { header: 'Drop-off', value: (r) => r.dropoffLocation },
+  { header: 'Bike', value: (r) => r.bikeModel },
+  { header: 'Rental duration', value: (r) => r.rentalDuration },
+  { header: 'Bikes', value: (r) => r.bikeCount },
+  { header: 'Follow-up on', value: (r) => r.followUpOn },
+  { header: 'Assigned to', value: (r) => r.assigneeName },
+  { header: 'Booking', value: (r) => (r.bookingId ? shortReference(r.bookingId) : null) },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request);
+  let query;
+  try {
+    query = parseQuery(request, inquiryFilterSchema);
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+  const { assigned, ...filters } = query;
+  const rows = inquiryExportRows({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });
+  return adminHeaders(csvResponse(`inquiries-${todayInIndia()}.csv`, rows, INQUIRY_CSV_COLUMNS));
+}
+
+export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+  return adminHeaders(methodNotAllowed('GET'));
 }

@@ -1,12 +1,20 @@
 /**
- * POST /api/inquiries : an inquiry (dialog tabs `packages`, `cabs`, `rentals`) or a contact message
- * (`contact`), JSON in camelCase or snake_case (docs/decisions/009-rest-api.md#input). 201 with the
- * stored inquiry; 400/403/413/415/429 `{error, issues}` otherwise. The inquiry dialog posts here.
+ * /api/inquiries (docs/decisions/009-rest-api.md):
+ * - POST (public): an inquiry (dialog tabs `packages`, `cabs`, `rentals`) or a contact message
+ *   (`contact`), JSON in camelCase or snake_case (docs/decisions/009-rest-api.md#input). 201 with the
+ *   stored inquiry; 400/403/413/415/429 `{error, issues}` otherwise. The inquiry dialog posts here.
+ * - GET (staff: session cookie or Bearer token) ?q=&type=&status=&due=today&assigned=me&limit=&offset= : the
+ *   inquiries matching the filters (app/schemas/inquiry-admin.ts), newest first, as a bare JSON array
+ *   with the total in X-Total-Count; 400 naming a bad parameter, 401 without a session.
  */
-import { apiError } from '~/lib/api.server';
+import { pagingSchema, parseQuery } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { adminHeaders } from '~/lib/catalog-api.server';
+import { shortReference } from '~/lib/ids';
 import { handleApiSubmission } from '~/lib/submissions.server';
-import { createInquiry } from '~/models/inquiry.server';
+import { createInquiry, listInquiries } from '~/models/inquiry.server';
 import { inquiryInputSchema, normalizeInquiryInput } from '~/schemas/inquiry';
+import { inquiryFilterSchema } from '~/schemas/inquiry-admin';
 import type { Route } from './+types/inquiries';
 
 export function action({ request }: Route.ActionArgs) {
@@ -18,7 +26,22 @@ export function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** Listing inquiries is an admin call (a later issue); the public endpoint only accepts POST. */
-export function loader() {
-  return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
+/** Staff list of inquiries; every item carries its short `reference` too. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request);
+  let query;
+  try {
+    query = parseQuery(request, inquiryFilterSchema.extend(pagingSchema.shape));
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+  const { assigned, ...filters } = query;
+  const { items, total } = await listInquiries({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });
+  return adminHeaders(
+    Response.json(
+      items.map((item) => ({ ...item, reference: shortReference(item.id) })),
+      { headers: { 'X-Total-Count': String(total) } },
+    ),
+  );
 }

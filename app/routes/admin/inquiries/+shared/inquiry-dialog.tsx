@@ -1,0 +1,327 @@
+/**
+ * The details dialog of an inquiry (docs/product.md#bookings-and-inquiries): name, status, contact
+ * (e-mail and phone links), the message as text (never HTML; line breaks kept), the received time
+ * ('Jan 5, 2025, 3:40 PM' in Asia/Kolkata) and every field the inquiry has; Reply via Email (a mail
+ * draft whose subject names the inquiry), Mark as Completed / Mark as Rejected (the current status's
+ * button disabled, docs/product.md#inquiry-status), Convert to booking (or the link to the booking
+ * made from it), Delete, and the pipeline panel (notes, follow-up, assignment).
+ *
+ * Like the delete confirmation (app/components/admin/confirm-delete.tsx) it is a page state, not a
+ * script: a row's View link goes to `?view=<id>` and the page renders this dialog, whose forms post
+ * to the list's action and whose Close is a link back, so it works without JavaScript. With
+ * JavaScript focus moves into it, Tab stays inside, Escape or a click on the backdrop closes it, and
+ * focus goes back to the row's View link afterwards (`useReturnFocusAfterView`).
+ */
+import { ArrowRight, CalendarPlus, Check, Mail, Phone, Trash2, X, XCircle } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { PipelinePanel } from '~/components/admin/pipeline-panel';
+import { buttonClass } from '~/components/ui/button';
+import { canTransition, INQUIRY_TRANSITIONS } from '~/lib/constants';
+import { cn } from '~/lib/cn';
+import { formatDate, formatDateTime } from '~/lib/format';
+import type { PipelineData } from '~/models/pipeline.server';
+import { INQUIRY_TYPE_LABELS, replySubject } from '~/schemas/inquiry-admin';
+import type { InquiryDetail } from './inquiry-page.server';
+import { InquiryStatusPill } from './inquiry-status';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** A `mailto:` address: the few characters that would end the address part are escaped. */
+function mailtoHref(email: string, subject: string): string {
+  const address = email.replace(/[?#&%\s]/g, (c) => encodeURIComponent(c));
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** A `tel:` link's number: digits and a leading plus. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** 'custom' or '3' → 'Custom duration' or '3 days'. */
+function durationText(duration: string): string {
+  if (duration === 'custom') return 'Custom duration';
+  return `${duration} ${duration === '1' ? 'day' : 'days'}`;
+}
+
+/** The fields the inquiry has, in reading order; empty ones are left out. */
+function detailFields(inquiry: InquiryDetail): { label: string; value: ReactNode }[] {
+  const dateLabel = inquiry.type === 'rentals' ? 'Start date' : inquiry.type === 'cabs' ? 'Date' : 'Travel date';
+  const rows: { label: string; value: ReactNode }[] = [{ label: 'Type', value: INQUIRY_TYPE_LABELS[inquiry.type] }];
+  const add = (label: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== '') rows.push({ label, value });
+  };
+  add('Subject', inquiry.subject);
+  add(inquiry.type === 'packages' ? 'Destination' : 'Package', inquiry.packageTitle);
+  add(dateLabel, inquiry.travelDate ? formatDate(inquiry.travelDate) : null);
+  add('Guests', inquiry.guests);
+  add('Pickup', inquiry.pickupLocation);
+  add('Drop-off', inquiry.dropoffLocation);
+  add('Cab type', inquiry.carModel);
+  add('Bike type', inquiry.bikeModel);
+  add('Duration', inquiry.rentalDuration ? durationText(inquiry.rentalDuration) : null);
+  add('Bikes', inquiry.bikeCount);
+  return rows;
+}
+
+export function InquiryDialog({
+  inquiry,
+  pipeline,
+  closeTo,
+  actionTo,
+  deleteTo,
+}: {
+  inquiry: InquiryDetail;
+  pipeline: PipelineData | null;
+  /** The list without the dialog. */
+  closeTo: string;
+  /** Where the dialog's forms post: the list with the dialog open. */
+  actionTo: string;
+  /** The delete confirmation over the list. */
+  deleteTo: string;
+}) {
+  const titleId = useId();
+  const describedId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const lastStatus = useRef(inquiry.status);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : undefined;
+  const busyStatus = busyIntent === 'status' ? navigation.formData?.get('status') : undefined;
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [inquiry.id]);
+
+  // After a status change the pressed button is disabled: put focus on the new status instead.
+  useEffect(() => {
+    if (lastStatus.current !== inquiry.status) statusRef.current?.focus();
+    lastStatus.current = inquiry.status;
+  }, [inquiry.status]);
+
+  const close = () => void navigate(closeTo, { preventScrollReset: true, replace: true });
+  const subject = replySubject(inquiry, inquiry.reference);
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-ink/50 sm:items-center sm:p-4"
+      onClick={(event) => {
+        if (event.target === event.currentTarget && !busyIntent) close();
+      }}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedId}
+        className="flex max-h-[92dvh] w-full max-w-2xl flex-col overflow-hidden rounded-t-card bg-white shadow-2xl sm:max-h-[90dvh] sm:rounded-card"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            if (!busyIntent) close();
+            return;
+          }
+          if (event.key !== 'Tab') return;
+          const focusable = [...(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.getClientRects().length > 0);
+          const first = focusable[0];
+          const last = focusable.at(-1);
+          if (!first || !last) return;
+          if (event.shiftKey && (document.activeElement === first || !panelRef.current?.contains(document.activeElement))) {
+            event.preventDefault();
+            last.focus();
+          } else if (!event.shiftKey && document.activeElement === last) {
+            event.preventDefault();
+            first.focus();
+          }
+        }}
+      >
+        <header className="flex items-start justify-between gap-3 border-b border-forest-100 px-5 pt-4 pb-3 sm:px-6">
+          <div className="min-w-0">
+            <p id={describedId} className="text-xs font-semibold tracking-[0.06em] text-muted uppercase">
+              {INQUIRY_TYPE_LABELS[inquiry.type]} inquiry #{inquiry.reference}
+            </p>
+            <h2 id={titleId} className="mt-0.5 font-sans text-xl font-semibold break-words text-ink">
+              {inquiry.name}
+            </h2>
+          </div>
+          <Link
+            ref={closeRef}
+            to={closeTo}
+            replace
+            preventScrollReset
+            aria-label="Close"
+            className="grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-mist hover:text-ink"
+          >
+            <X className="size-5" aria-hidden />
+          </Link>
+        </header>
+
+        <div className="flex flex-col gap-5 overflow-y-auto px-5 py-5 sm:px-6">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+            <p ref={statusRef} tabIndex={-1} className="flex items-center gap-2 rounded focus:outline-none focus-visible:outline-3 focus-visible:outline-marigold">
+              <span className="sr-only">Status:</span>
+              <InquiryStatusPill status={inquiry.status} />
+            </p>
+            <p>
+              Received <time dateTime={inquiry.createdAt}>{formatDateTime(inquiry.createdAt)}</time>
+            </p>
+          </div>
+
+          <section aria-labelledby={`${titleId}-contact`}>
+            <h3 id={`${titleId}-contact`} className="font-sans text-xs font-semibold tracking-[0.06em] text-muted uppercase">
+              Contact
+            </h3>
+            <ul className="mt-1.5 flex flex-col gap-1 text-[0.9375rem]">
+              <li className="flex min-w-0 items-center gap-2">
+                <Mail className="size-4 shrink-0 text-muted" aria-hidden />
+                <a href={mailtoHref(inquiry.email, subject)} className="min-w-0 font-medium break-all text-forest-700 underline-offset-2 hover:underline">
+                  {inquiry.email}
+                </a>
+              </li>
+              <li className="flex items-center gap-2">
+                <Phone className="size-4 shrink-0 text-muted" aria-hidden />
+                {inquiry.phone ? (
+                  <a href={telHref(inquiry.phone)} className="font-medium text-forest-700 underline-offset-2 hover:underline">
+                    {inquiry.phone}
+                  </a>
+                ) : (
+                  <span className="text-muted">No phone number given</span>
+                )}
+              </li>
+            </ul>
+          </section>
+
+          <section aria-labelledby={`${titleId}-details`}>
+            <h3 id={`${titleId}-details`} className="font-sans text-xs font-semibold tracking-[0.06em] text-muted uppercase">
+              Details
+            </h3>
+            <dl className="mt-1.5 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+              {detailFields(inquiry).map((field) => (
+                <div key={field.label} className="min-w-0">
+                  <dt className="text-muted">{field.label}</dt>
+                  <dd className="font-medium break-words text-ink">{field.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby={`${titleId}-message`}>
+            <h3 id={`${titleId}-message`} className="font-sans text-xs font-semibold tracking-[0.06em] text-muted uppercase">
+              Message
+            </h3>
+            {inquiry.message ? (
+              <p data-testid="inquiry-message" className="mt-1.5 rounded-lg bg-mist/60 px-4 py-3 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap text-ink">
+                {inquiry.message}
+              </p>
+            ) : (
+              <p className="mt-1.5 text-sm text-muted">No message</p>
+            )}
+          </section>
+
+          <section aria-labelledby={`${titleId}-actions`} className="flex flex-col gap-3 border-t border-forest-100 pt-4">
+            <h3 id={`${titleId}-actions`} className="sr-only">
+              Actions
+            </h3>
+            <div className="flex flex-wrap gap-2">
+              <a href={mailtoHref(inquiry.email, subject)} className={buttonClass('primary', 'md')}>
+                <Mail className="size-4" aria-hidden />
+                Reply via Email
+              </a>
+              {inquiry.bookingId ? (
+                <Link to={`/admin/bookings/${inquiry.bookingId}`} className={buttonClass('outline', 'md')}>
+                  View booking #{inquiry.bookingReference}
+                  <ArrowRight className="size-4" aria-hidden />
+                </Link>
+              ) : (
+                <Form method="post" action={actionTo} preventScrollReset>
+                  <input type="hidden" name="intent" value="convert" />
+                  <input type="hidden" name="id" value={inquiry.id} />
+                  <button type="submit" disabled={Boolean(busyIntent)} className={buttonClass('outline', 'md')}>
+                    <CalendarPlus className="size-4" aria-hidden />
+                    {busyIntent === 'convert' ? 'Converting...' : 'Convert to booking'}
+                  </button>
+                </Form>
+              )}
+            </div>
+            <Form method="post" action={actionTo} preventScrollReset className="flex flex-wrap gap-2">
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="id" value={inquiry.id} />
+              <StatusButton current={inquiry.status} to="completed" busy={busyStatus === 'completed'} disabled={Boolean(busyIntent)}>
+                <Check className="size-4" aria-hidden />
+                Mark as Completed
+              </StatusButton>
+              <StatusButton current={inquiry.status} to="rejected" busy={busyStatus === 'rejected'} disabled={Boolean(busyIntent)}>
+                <XCircle className="size-4" aria-hidden />
+                Mark as Rejected
+              </StatusButton>
+              <Link
+                to={deleteTo}
+                preventScrollReset
+                className={cn(buttonClass('ghost', 'md'), 'text-[#a93226] hover:bg-flag-red/10 sm:ml-auto')}
+              >
+                <Trash2 className="size-4" aria-hidden />
+                Delete
+              </Link>
+            </Form>
+          </section>
+
+          {pipeline ? <PipelinePanel kind="inquiry" recordId={inquiry.id} data={pipeline} action={actionTo} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Mark as Completed / Mark as Rejected: disabled for the current status (and any move the state machine refuses). */
+function StatusButton({
+  current,
+  to,
+  busy,
+  disabled,
+  children,
+}: {
+  current: InquiryDetail['status'];
+  to: 'completed' | 'rejected';
+  busy: boolean;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  const allowed = canTransition(INQUIRY_TRANSITIONS, current, to);
+  return (
+    <button
+      type="submit"
+      name="status"
+      value={to}
+      disabled={!allowed || disabled}
+      aria-busy={busy || undefined}
+      className={buttonClass('outline', 'md')}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * After the dialog closes (Close, Escape, backdrop), put focus back on the row's View link if it is
+ * still on the page, else on the main content.
+ */
+export function useReturnFocusAfterView(viewId: string | null) {
+  const previous = useRef<string | null>(viewId);
+  useEffect(() => {
+    const closed = previous.current;
+    previous.current = viewId;
+    if (!closed || viewId) return;
+    const links = document.querySelectorAll<HTMLElement>(`[data-view-id="${CSS.escape(closed)}"]`);
+    const visible = [...links].find((el) => el.getClientRects().length > 0);
+    (visible ?? document.getElementById('main'))?.focus();
+  }, [viewId]);
+}

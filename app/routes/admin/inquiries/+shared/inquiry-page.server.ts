@@ -1,0 +1,245 @@
+/**
+ * The server side of /admin/inquiries (docs/product.md#bookings-and-inquiries, #inquiry-status):
+ * reading the URL, the loader's data (one page of 20 newest first, the open dialog's inquiry with its
+ * pipeline, the delete confirmation's target) and the action's intents. Every intent ends in a
+ * redirect with a flash toast, so the page works without JavaScript:
+ * - `status` → 'Inquiry marked as {status}', or 'Failed to update inquiry status' (illegal change);
+ * - `delete` → 'Inquiry deleted successfully' / 'Failed to delete inquiry';
+ * - `convert` → the new booking's page (/admin/bookings/<id>) with a toast;
+ * - the pipeline panel's intents (note, follow-up, assign) → `handlePipelineIntent`
+ *   (docs/decisions/016-request-pipeline.md): its message as the toast, or a field error in the panel.
+ */
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
+import { DomainError, NotFound } from '~/lib/errors.server';
+import { todayInIndia } from '~/lib/format';
+import { isUuid, shortReference } from '~/lib/ids';
+import { logger } from '~/lib/logger.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { convertInquiryToBooking, deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
+import { handlePipelineIntent, isPipelineIntent, loadPipeline, type PipelineData, type PipelineResult } from '~/models/pipeline.server';
+import type { Inquiry } from '~/db/schema';
+import { ADMIN_PAGE_SIZE } from '~/components/admin/list-route.server';
+import { inquiryActionSchema } from '~/schemas/inquiry-admin';
+import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
+import { inquiriesHref, type InquiryListState } from './inquiry-url';
+
+export const STATUS_FAILED = 'Failed to update inquiry status';
+export const DELETE_SUCCESS = 'Inquiry deleted successfully';
+export const DELETE_FAILED = 'Failed to delete inquiry';
+export const CONVERT_FAILED = 'Failed to convert inquiry';
+export const PIPELINE_FAILED = 'Failed to save the change';
+
+/** 'Inquiry marked as completed'. */
+export const statusMessage = (status: InquiryStatus) => `Inquiry marked as ${status}`;
+
+
+const pageQuerySchema = z.object({
+  q: searchTerm,
+  type: z.enum(INQUIRY_TYPES).optional(),
+  status: z.enum(INQUIRY_STATUSES).optional(),
+  due: z.enum(['today', '1', 'true']).optional(),
+  assigned: z.literal('me').optional(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
+  view: z.string().refine(isUuid).optional(),
+  delete: z.string().refine(isUuid).optional(),
+});
+
+/** The page's URL state, read leniently: a bad value means its default, never an error. */
+export function readInquiryPageQuery(request: Request): InquiryListState & { view: string | null; deleteId: string | null } {
+  const query = readPageQuery(request, pageQuerySchema);
+  return {
+    q: query.q ?? '',
+    type: query.type ?? null,
+    status: query.status ?? null,
+    due: query.due !== undefined,
+    mine: query.assigned === 'me',
+    page: query.page ?? 1,
+    view: query.view?.toLowerCase() ?? null,
+    deleteId: query.delete?.toLowerCase() ?? null,
+  };
+}
+
+/** What the table shows of an inquiry. */
+export type InquiryRow = {
+  id: string;
+  reference: string;
+  type: InquiryType;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** Package, cab or bike name, or the contact message's subject. */
+  about: string | null;
+  status: InquiryStatus;
+  /** ISO instant. */
+  createdAt: string;
+  /** The follow-up day while the inquiry is still pending (its 'Due today' / 'Overdue' badge), else null. */
+  followUp: string | null;
+};
+
+/** Everything the details dialog shows (dates as ISO strings). */
+export type InquiryDetail = Omit<Inquiry, 'createdAt' | 'updatedAt' | 'type' | 'status'> & {
+  type: InquiryType;
+  status: InquiryStatus;
+  reference: string;
+  createdAt: string;
+  bookingReference: string | null;
+};
+
+function toRow(inquiry: Inquiry): InquiryRow {
+  return {
+    id: inquiry.id,
+    reference: shortReference(inquiry.id),
+    type: inquiry.type as InquiryType,
+    name: inquiry.name,
+    email: inquiry.email,
+    phone: inquiry.phone,
+    about: inquiry.packageTitle ?? inquiry.carModel ?? inquiry.bikeModel ?? inquiry.subject ?? null,
+    status: inquiry.status as InquiryStatus,
+    createdAt: inquiry.createdAt.toISOString(),
+    followUp: inquiry.status === 'pending' ? inquiry.followUpOn : null,
+  };
+}
+
+function toDetail(inquiry: Inquiry): InquiryDetail {
+  const { createdAt, updatedAt: _updatedAt, ...rest } = inquiry;
+  return {
+    ...rest,
+    type: inquiry.type as InquiryType,
+    status: inquiry.status as InquiryStatus,
+    reference: shortReference(inquiry.id),
+    createdAt: createdAt.toISOString(),
+    bookingReference: inquiry.bookingId ? shortReference(inquiry.bookingId) : null,
+  };
+}
+
+/**
+ * The loader: one page of inquiries (20, newest first, filters applied; a page past the last
+ * redirects to the last), the open dialog's inquiry and pipeline (`?view=`), and the delete
+ * confirmation's target (`?delete=`). An unknown id opens nothing. Throws the guard's Response,
+ * the redirect, or the database's error (the route's boundary says 'Failed to load inquiries').
+ */
+export async function loadInquiriesPage(request: Request) {
+  const auth = await requireAdmin(request);
+  const query = readInquiryPageQuery(request);
+  const state: InquiryListState = { q: query.q, type: query.type, status: query.status, due: query.due, mine: query.mine, page: query.page };
+  const { items, total } = await listInquiries({
+    q: query.q,
+    type: query.type ?? undefined,
+    status: query.status ?? undefined,
+    due: query.due,
+    assignedTo: query.mine ? auth.user.id : undefined,
+    limit: ADMIN_PAGE_SIZE,
+    offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+  });
+  const pages = pageCount(total, ADMIN_PAGE_SIZE);
+  if (query.page > pages) throw redirect(inquiriesHref({ ...state, page: pages }));
+  const find = async (id: string | null) => (id ? (items.find((item) => item.id === id) ?? (await getInquiry(id))) : null);
+  const [viewed, target] = await Promise.all([find(query.view), find(query.deleteId)]);
+  const pipeline: PipelineData | null = viewed ? await loadPipeline('inquiry', viewed.id) : null;
+  const today = todayInIndia();
+  return {
+    state,
+    rows: items.map(toRow),
+    /** Asia/Kolkata, for the follow-up badges (the server's day, so the page renders the same in the browser). */
+    today,
+    total,
+    pages,
+    pageSize: ADMIN_PAGE_SIZE,
+    view: viewed ? toDetail(viewed) : null,
+    pipeline,
+    confirm: target ? { id: target.id, name: target.name, reference: shortReference(target.id), fromView: query.view === target.id } : null,
+  };
+}
+
+/** The intent a form posted, for the error toast of a form that could not be read. */
+function failureFor(intent: unknown): string {
+  if (intent === 'delete') return DELETE_FAILED;
+  if (intent === 'convert') return CONVERT_FAILED;
+  return STATUS_FAILED;
+}
+
+function logFailure(error: unknown, event: string, id: string) {
+  if (error instanceof DomainError) logger.warn({ event, id, reason: error.message }, 'inquiry change refused');
+  else logger.error({ err: error, event, id }, 'inquiry change failed');
+}
+
+/**
+ * The action: requires staff, then handles the posted `intent` and throws a redirect with a toast
+ * (see the module comment). The list's search, filters and page are kept; after a status change the
+ * dialog stays open on the inquiry. The one answer that is not a redirect: a pipeline form with a
+ * bad field gets `{ pipeline: result }` with status 400, so the panel shows the message under it.
+ */
+export async function inquiriesAction(request: Request) {
+  const auth = await requireAdmin(request);
+  const actor = auditActor(auth, request);
+  const query = readInquiryPageQuery(request);
+  const state: InquiryListState = { q: query.q, type: query.type, status: query.status, due: query.due, mine: query.mine, page: query.page };
+  const list = inquiriesHref(state);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get('intent');
+
+  if (form && isPipelineIntent(intent)) {
+    const raw = form.get('id') ?? query.view;
+    const id = typeof raw === 'string' && isUuid(raw) ? raw.toLowerCase() : null;
+    let result: PipelineResult = { ok: false, message: 'Inquiry not found' };
+    if (id) {
+      try {
+        result = (await handlePipelineIntent('inquiry', id, form, actor)) ?? { ok: false, message: PIPELINE_FAILED };
+      } catch (error) {
+        logFailure(error, `inquiry_${intent}`, id);
+        throw await redirectWithToast(inquiriesHref(state, { view: id }), { type: 'error', title: PIPELINE_FAILED });
+      }
+    }
+    if (result.ok) throw await redirectWithToast(inquiriesHref(state, { view: id }), { type: 'success', title: result.message });
+    // A field's error is shown by the panel under that field (`pipelineFailure`), input kept; an
+    // unknown inquiry has no dialog to show it in, so it goes back to the list with a toast.
+    if (!result.field) throw await redirectWithToast(list, { type: 'error', title: result.message });
+    return data({ pipeline: result }, { status: 400 });
+  }
+
+  const parsed = inquiryActionSchema.safeParse(form ? Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) : {});
+  if (!parsed.success) throw await redirectWithToast(query.view ? inquiriesHref(state, { view: query.view }) : list, { type: 'error', title: failureFor(intent) });
+  const action = parsed.data;
+
+  switch (action.intent) {
+    case 'status': {
+      try {
+        await setInquiryStatus(action.id, action.status, actor);
+      } catch (error) {
+        logFailure(error, 'inquiry_status', action.id);
+        const back = error instanceof NotFound ? list : inquiriesHref(state, { view: action.id });
+        throw await redirectWithToast(back, { type: 'error', title: STATUS_FAILED });
+      }
+      throw await redirectWithToast(inquiriesHref(state, { view: action.id }), { type: 'success', title: statusMessage(action.status) });
+    }
+    case 'delete': {
+      let deleted = false;
+      try {
+        deleted = await deleteInquiry(action.id, actor);
+      } catch (error) {
+        logFailure(error, 'inquiry_delete', action.id);
+      }
+      if (deleted) logger.info({ event: 'inquiry_delete', id: action.id, username: auth.user.username }, 'inquiry deleted');
+      throw await redirectWithToast(list, deleted ? { type: 'success', title: DELETE_SUCCESS } : { type: 'error', title: DELETE_FAILED });
+    }
+    case 'convert': {
+      let bookingId: string;
+      try {
+        ({
+          booking: { id: bookingId },
+        } = await convertInquiryToBooking(action.id, actor));
+      } catch (error) {
+        logFailure(error, 'inquiry_convert', action.id);
+        const back = error instanceof NotFound ? list : inquiriesHref(state, { view: action.id });
+        throw await redirectWithToast(back, { type: 'error', title: error instanceof DomainError && !(error instanceof NotFound) ? error.message : CONVERT_FAILED });
+      }
+      throw await redirectWithToast(`/admin/bookings/${bookingId}`, {
+        type: 'success',
+        title: `Inquiry converted to booking #${shortReference(bookingId)}`,
+      });
+    }
+  }
+}
