@@ -199,6 +199,24 @@ export async function stopMailer(): Promise<void> {
   state.transport = undefined;
 }
 
+/**
+ * Called after staff put failed mails back in the queue (/admin/outbox 'Resend'): forget their
+ * back-off and send them now. Without a transport (no SMTP_URL) they simply stay pending.
+ */
+export function retryEmailsNow(ids: readonly string[]) {
+  for (const id of ids) state.notBefore.delete(id);
+  if (!state.transport) {
+    logger.info({ count: ids.length }, 'e-mails queued again; kept in the outbox (SMTP_URL not set)');
+    return;
+  }
+  setImmediate(runOnce);
+}
+
+/** Whether the loop sends mail (SMTP_URL set, or a transport given); otherwise mails stay in the outbox. */
+export function mailerSends(): boolean {
+  return Boolean(state.transport) || Boolean(env().SMTP_URL);
+}
+
 /** Called after a submission commits: send its mails now instead of at the next tick. */
 export function notifyNewMail(mails: OutgoingEmail[]) {
   if (!state.transport) {

@@ -3,9 +3,13 @@
  * first, then sent. A failed send stays in the table with its error and is retried; nothing about a
  * submission depends on e-mail working.
  */
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { emailOutbox, type OutboxEmail } from '~/db/schema';
+import { OUTBOX_STATUSES, type OutboxStatus } from '~/lib/constants';
+import { Conflict, NotFound } from '~/lib/errors.server';
+import { diffChanges, recordAudit, type AuditActor } from './audit.server';
+import { selectPage } from './query.server';
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
 
@@ -50,4 +54,60 @@ export async function markEmailAttemptFailed(id: string, error: string): Promise
 /** Every outbox row, newest first (admin view, tests). */
 export async function listOutbox(limit = 100): Promise<OutboxEmail[]> {
   return db().select().from(emailOutbox).orderBy(sql`${emailOutbox.createdAt} desc`).limit(limit);
+}
+
+/** Rows on one page of /admin/outbox. */
+export const OUTBOX_PAGE_SIZE = 20;
+
+/**
+ * One page of the outbox for the admin (docs/decisions/011-notifications-outbox.md), newest first,
+ * optionally only one status; with the number of matching rows and the count of each status.
+ */
+export async function listOutboxPage({
+  status,
+  limit = OUTBOX_PAGE_SIZE,
+  offset = 0,
+}: {
+  status?: OutboxStatus;
+  limit?: number;
+  offset?: number;
+}): Promise<{ items: OutboxEmail[]; total: number; counts: Record<OutboxStatus, number> }> {
+  const where = status ? eq(emailOutbox.status, status) : undefined;
+  const [page, countRows] = await Promise.all([
+    selectPage(db().select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).$dynamic(), { table: emailOutbox, where }, { limit, offset }),
+    db().select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
+  ]);
+  const counts = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;
+  for (const row of countRows) if ((OUTBOX_STATUSES as readonly string[]).includes(row.status)) counts[row.status as OutboxStatus] = row.n;
+  return { ...page, counts };
+}
+
+/**
+ * Put a failed mail back in the queue (/admin/outbox 'Resend'): status pending, attempts 0, last
+ * error cleared, audited as 'resend' on entity 'email' in the same transaction
+ * (docs/decisions/017-audit-log.md). Throws NotFound for an unknown id and Conflict when the mail
+ * is not failed (a pending one is already queued; a sent one is not sent twice). The caller wakes
+ * the mailer after this returns (`retryEmailsNow` in app/lib/mailer.server.ts).
+ */
+export async function resendEmail(id: string, actor: AuditActor): Promise<OutboxEmail> {
+  return db().transaction(async (tx) => {
+    const [mail] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
+    if (!mail) throw new NotFound('E-mail not found', [{ path: 'id', message: 'No e-mail with this id' }]);
+    if (mail.status !== 'failed') {
+      throw new Conflict('Only a failed e-mail can be resent', [{ path: 'status', message: `The e-mail is ${mail.status}` }]);
+    }
+    const [updated] = await tx
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: 0, lastError: null })
+      .where(eq(emailOutbox.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'resend',
+      entityType: 'email',
+      entityId: id,
+      summary: `Resent the e-mail “${mail.subject.slice(0, 120)}” to ${mail.to}`,
+      changes: diffChanges(mail, updated!, ['status', 'attempts', 'lastError']),
+    });
+    return updated!;
+  });
 }

@@ -7,45 +7,71 @@ import { parseMapEmbed } from '~/lib/map-embed';
 
 export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/map-embed';
 
-const trimmed = (max: number) => z.string().trim().max(max);
-const isoDate = z.iso.date();
+/** The message of a required text left empty (the admin forms' wording). */
+export const REQUIRED_MESSAGE = 'This field is required';
+
+/** Trimmed text of at most `max` characters. */
+const trimmed = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** Trimmed text that must not be empty. */
+const required = (max: number) => trimmed(max).min(1, REQUIRED_MESSAGE);
+const isoDate = z.iso.date('Use a date like 2027-06-30');
+const email = (max: number) => trimmed(max).pipe(z.email('Enter a valid e-mail address'));
+
+/**
+ * A number, also given as numeric text ('27.3187', as a form posts it). Blank text, null and other
+ * types are refused rather than read as 0.
+ */
+const numberLike = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+    z.number({ error: message }),
+  );
+
+/** An absolute http(s) URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 /** Company identity and contact details shown in the header, footer, contact page and e-mails. */
 export const companySettingsSchema = z.object({
-  name: trimmed(120).min(1),
+  name: required(120),
   tagline: trimmed(200),
-  phone: trimmed(40).min(1),
-  email: z.email().max(200),
+  phone: required(40),
+  email: email(200),
   /** Digits with country code, as wa.me wants them (spaces and + are ignored). */
-  whatsappNumber: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, 'Use digits with the country code'),
-  address: trimmed(300).min(1),
+  whatsappNumber: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, 'Use digits with the country code, e.g. +91 98320 00000'),
+  address: required(300),
   officeHours: z
-    .array(z.object({ days: trimmed(60).min(1), hours: trimmed(60).min(1) }))
-    .min(1)
-    .max(7),
+    .array(z.object({ days: required(60), hours: required(60) }))
+    .min(1, 'Add at least one row of office hours')
+    .max(7, 'At most 7 rows of office hours'),
   registrationNumber: trimmed(80),
 });
 
 /** Rating texts of the hero and trust badges (docs/decisions/005-site-settings.md). */
 export const ratingSettingsSchema = z.object({
-  rating: trimmed(10).min(1),
-  reviewsText: trimmed(40).min(1),
-  travelersText: trimmed(80).min(1),
+  rating: required(10),
+  reviewsText: required(40),
+  travelersText: required(80),
 });
 
 /**
- * Home video: a YouTube link or an mp4 URL; empty hides the section
+ * Home video: a YouTube link or a video file URL; empty hides the section
  * (docs/decisions/010-maps-video-images.md#video).
  */
 export const videoSettingsSchema = z.object({
-  url: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]),
+  url: trimmed(500).refine((v) => v === '' || isHttpUrl(v), 'Use an http(s) link (YouTube or a video file), or leave it empty'),
 });
 
-const relativeOrAbsoluteLink = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'Use a path like /packages or an http(s) URL');
+const relativeOrAbsoluteLink = trimmed(300).refine(
+  (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v),
+  'Use a path like /packages or an http(s) URL',
+);
 
 export const announcementSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -58,35 +84,53 @@ export const promoSettingsSchema = z.object({
   text: trimmed(200),
   link: relativeOrAbsoluteLink,
   /** Last day the banner shows (Asia/Kolkata), or '' for no end. */
-  endsOn: z.union([z.literal(''), isoDate]),
+  endsOn: z.union([z.literal(''), isoDate], { error: 'Use a date like 2027-06-30, or leave it empty' }),
 });
+
+/** One policy list: lines of at most 300 characters, at least `min` and at most `max` of them. */
+const policyLines = (min: number, max: number) => {
+  const list = z.array(required(300)).max(max, `At most ${max} lines`);
+  return min > 0 ? list.min(min, min === 1 ? 'Add at least one line' : `Add at least ${min} lines`) : list;
+};
 
 /**
  * Payment, cancellation and rental terms: one text, shown everywhere
  * (docs/decisions/007-one-policy-text.md).
  */
 export const policySettingsSchema = z.object({
-  payment: z.array(trimmed(300).min(1)).min(1).max(10),
-  cancellation: z.array(trimmed(300).min(1)).min(1).max(10),
-  requirements: z.array(trimmed(300).min(1)).max(10),
-  bikeTerms: z.array(trimmed(300).min(1)).min(1).max(12),
-  carTerms: z.array(trimmed(300).min(1)).min(1).max(12),
+  payment: policyLines(1, 10),
+  cancellation: policyLines(1, 10),
+  requirements: policyLines(0, 10),
+  bikeTerms: policyLines(1, 12),
+  carTerms: policyLines(1, 12),
 });
 
-/** Office location for the Find Us maps (docs/product.md#map-settings-form). */
+/**
+ * Office location for the Find Us maps (docs/product.md#map-settings-form). A custom embed code is
+ * checked by `parseMapEmbed` and stored as our own re-emitted iframe, never as pasted
+ * (docs/decisions/010-maps-video-images.md#maps).
+ */
 export const mapSettingsSchema = z.object({
-  latitude: z.coerce.number().min(-90).max(90),
-  longitude: z.coerce.number().min(-180).max(180),
-  zoom: z.coerce.number().int().min(1).max(20),
+  latitude: numberLike('Enter a latitude between -90 and 90').pipe(z.number().min(-90, 'Enter a latitude between -90 and 90').max(90, 'Enter a latitude between -90 and 90')),
+  longitude: numberLike('Enter a longitude between -180 and 180').pipe(
+    z.number().min(-180, 'Enter a longitude between -180 and 180').max(180, 'Enter a longitude between -180 and 180'),
+  ),
+  zoom: numberLike('Enter a zoom level from 1 to 20').pipe(
+    z.number().int('Enter a whole number from 1 to 20').min(1, 'Enter a zoom level from 1 to 20').max(20, 'Enter a zoom level from 1 to 20'),
+  ),
   title: trimmed(120),
   address: trimmed(300),
   embedCode: z
     .string()
-    .max(2000)
-    .superRefine((code, ctx) => {
-      if (code.trim() === '') return;
+    .max(2000, 'At most 2000 characters')
+    .transform((code, ctx) => {
+      if (code.trim() === '') return '';
       const result = parseMapEmbed(code);
-      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error });
+      if (!result.ok) {
+        ctx.addIssue({ code: 'custom', message: result.error });
+        return z.NEVER;
+      }
+      return result.html;
     }),
 });
 
@@ -97,7 +141,7 @@ export const recentBookingToastSettingsSchema = z.object({ enabled: z.boolean() 
  * means the company e-mail.
  */
 export const notificationSettingsSchema = z.object({
-  email: z.union([z.literal(''), z.email().max(200)]),
+  email: trimmed(200).refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid e-mail address, or leave it empty'),
 });
 
 /** Every settings key and the schema that checks its value. */
@@ -115,6 +159,27 @@ export const settingsSchemas = {
 
 export type SettingsKey = keyof typeof settingsSchemas;
 export type Settings = { [K in SettingsKey]: z.infer<(typeof settingsSchemas)[K]> };
+
+/** Every settings key, in the order the admin page shows them. */
+export const SETTINGS_KEYS = Object.keys(settingsSchemas) as SettingsKey[];
+
+/** What each key is called in the admin pages, toasts and audit summaries. */
+export const SETTINGS_LABELS: Record<SettingsKey, string> = {
+  company: 'Company details',
+  ratings: 'Rating texts',
+  video: 'Home video',
+  announcement: 'Announcement banner',
+  promo: 'Promo banner',
+  policies: 'Policies',
+  map: 'Map location',
+  recentBookingToast: 'Recent-booking toast',
+  notifications: 'Notification e-mail',
+};
+
+/** True for a settings key (API bodies name keys as they like). */
+export function isSettingsKey(key: string): key is SettingsKey {
+  return Object.prototype.hasOwnProperty.call(settingsSchemas, key);
+}
 
 /** The seeded values (placeholders, policies and map defaults: docs/decisions/005-site-settings.md). */
 export const defaultSettings: Settings = {

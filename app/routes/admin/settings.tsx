@@ -1,2 +1,304 @@
-/** Stub until the back office part 2 fills it: the shared 'coming next' page. */
-export { default, loader, meta } from './coming-next';
+/**
+ * /admin/settings (docs/decisions/005-site-settings.md): every site setting except the map (which
+ * has /admin/location), one form per key so a phone shows one short form at a time: company details
+ * (with office hours as rows), rating texts, home video, announcement banner, promo banner,
+ * recent-booking toast, policies (one entry per line) and the operator's notification e-mail.
+ *
+ * Each form is checked by its key's schema; a refused form shows each field's error and saves
+ * nothing. A save writes the row and its audit entry in one transaction (`saveSettings`), then comes
+ * back here with 'Settings saved'. The public pages read the settings at every request, so the change
+ * shows at the next one. Works without JavaScript (office-hours rows are added and removed by posting
+ * the form).
+ */
+import type { FormMetadata } from '@conform-to/react';
+import { Link } from 'react-router';
+import { CheckboxField, DateField, TextareaField, TextField } from '~/components/admin/editor/fields';
+import { ListField, ListTextInput } from '~/components/admin/editor/list-field';
+import { FieldRow, SectionNav } from '~/components/admin/editor/sections';
+import { adminMeta } from '~/components/admin/meta';
+import { AdminPageHeader } from '~/components/admin/page-header';
+import { formDefaults, isSettingsSection, SECTION_FIELD, SETTINGS_SECTIONS, type SettingsActionData, type SettingsSection } from '~/components/admin/settings/form-schemas';
+import { handleSettingsSubmission } from '~/components/admin/settings/settings-action.server';
+import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { getAllSettings } from '~/models/settings.server';
+import { SETTINGS_LABELS, type Settings } from '~/schemas/settings';
+import type { Route } from './+types/settings';
+
+const PATH = '/admin/settings';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const settings = await getAllSettings();
+  const sections = Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, formDefaults(key, settings[key])])) as Record<SettingsSection, Record<string, unknown>>;
+  return { sections, companyEmail: settings.company.email };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const auth = await requireAdmin(request);
+  const formData = await request.formData();
+  const section = formData.get(SECTION_FIELD);
+  if (!isSettingsSection(section)) {
+    throw await redirectWithToast(PATH, { type: 'error', title: 'Unknown settings form: nothing was saved' });
+  }
+  return handleSettingsSubmission(formData, {
+    key: section,
+    actor: auditActor(auth, request),
+    redirectTo: PATH,
+    success: { type: 'success', title: 'Settings saved', description: SETTINGS_LABELS[section] },
+  });
+}
+
+export const meta: Route.MetaFunction = () => adminMeta('Settings');
+
+type SectionProps = { value: Record<string, unknown>; actionData: SettingsActionData | undefined };
+
+/** The fields of a settings key as Conform sees them (every leaf posted as text). */
+type FormOf<T> = { [K in keyof T]: T[K] extends readonly (infer I)[] ? (I extends object ? { [P in keyof I]: string }[] : string) : T[K] extends boolean ? string : string };
+
+const NAV = SETTINGS_SECTIONS.map((key) => ({ id: `section-${key}`, title: SETTINGS_LABELS[key] }));
+
+function CompanySection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['company']>>('company', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="company"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.company}
+      description="Shown in the header, footer, Contact and About pages, detail pages and e-mails."
+      saveLabel="Save company details"
+    >
+      <FieldRow columns={2}>
+        <TextField field={fields.name} label="Company name" required autoComplete="organization" />
+        <TextField field={fields.tagline} label="Tagline" />
+      </FieldRow>
+      <FieldRow columns={3}>
+        <TextField field={fields.phone} label="Phone" required type="tel" autoComplete="tel" />
+        <TextField field={fields.email} label="E-mail" required type="email" autoComplete="email" />
+        <TextField field={fields.whatsappNumber} label="WhatsApp number" required type="tel" hint="With the country code, e.g. +91 98320 00000" />
+      </FieldRow>
+      <TextareaField field={fields.address} label="Address" required rows={2} autoComplete="street-address" />
+      <ListField
+        form={form}
+        field={fields.officeHours}
+        legend="Office hours"
+        description="Days on the left, hours on the right, e.g. Mon-Sat and 9:00-18:00 IST; at most 7 rows."
+        itemLabel={(i) => `office hours row ${i + 1}`}
+        addLabel="Add row"
+        newItem={() => ({ days: '', hours: '' })}
+      >
+        {(item, i) => {
+          const row = item.getFieldset();
+          return (
+            <div className="grid grid-cols-2 gap-2">
+              <div className="min-w-0">
+                <ListTextInput field={row.days} label={`Days, row ${i + 1}`} placeholder="Mon-Sat" />
+              </div>
+              <div className="min-w-0">
+                <ListTextInput field={row.hours} label={`Hours, row ${i + 1}`} placeholder="9:00-18:00 IST" />
+              </div>
+            </div>
+          );
+        }}
+      </ListField>
+      <TextField field={fields.registrationNumber} label="Tourism registration number" />
+    </SettingsFormCard>
+  );
+}
+
+function RatingsSection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['ratings']>>('ratings', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="ratings"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.ratings}
+      description="The rating badges of the home page hero and the trust section."
+      saveLabel="Save rating texts"
+    >
+      <FieldRow columns={3}>
+        <TextField field={fields.rating} label="Rating" required placeholder="4.9" />
+        <TextField field={fields.reviewsText} label="Reviews text" required placeholder="125+ reviews" />
+        <TextField field={fields.travelersText} label="Travellers text" required placeholder="Rated by 100+ travelers" />
+      </FieldRow>
+    </SettingsFormCard>
+  );
+}
+
+function VideoSection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['video']>>('video', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="video"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.video}
+      description="The video section of the home page."
+      saveLabel="Save video"
+    >
+      <TextField
+        field={fields.url}
+        label="Video URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://www.youtube.com/watch?v=..."
+        hint="A YouTube link (played muted and looping, without cookies) or a video file such as .mp4. Leave empty to hide the section."
+      />
+    </SettingsFormCard>
+  );
+}
+
+function BannerFields({
+  fields,
+  noun,
+}: {
+  fields: ReturnType<typeof useSettingsForm<FormOf<Settings['promo']>>>['fields'] | ReturnType<typeof useSettingsForm<FormOf<Settings['announcement']>>>['fields'];
+  noun: string;
+}) {
+  return (
+    <>
+      <CheckboxField field={fields.enabled} label={`Show the ${noun}`} />
+      <TextareaField field={fields.text} label="Text" rows={2} />
+      <TextField field={fields.link} label="Link" placeholder="/packages" hint="A path on this site such as /packages, or an http(s) URL; empty for no link" />
+    </>
+  );
+}
+
+function AnnouncementSection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['announcement']>>('announcement', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="announcement"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.announcement}
+      description="A short notice in the home page hero, e.g. permit news."
+      saveLabel="Save announcement"
+    >
+      <BannerFields fields={fields} noun="announcement" />
+    </SettingsFormCard>
+  );
+}
+
+function PromoSection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['promo']>>('promo', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="promo"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.promo}
+      description="The limited-time offer bar at the bottom of public pages; visitors can dismiss it."
+      saveLabel="Save promo banner"
+    >
+      <BannerFields fields={fields} noun="promo banner" />
+      <DateField field={fields.endsOn} label="Last day" hint="The banner hides after this day (India time); empty for no end." className="sm:max-w-xs" />
+    </SettingsFormCard>
+  );
+}
+
+function RecentBookingToastSection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['recentBookingToast']>>('recentBookingToast', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="recentBookingToast"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.recentBookingToast}
+      description="A small note on public pages about a recent confirmed booking (first name, town and item only)."
+      saveLabel="Save toast setting"
+    >
+      <CheckboxField field={fields.enabled} label="Show recent bookings to visitors" />
+    </SettingsFormCard>
+  );
+}
+
+function PoliciesSection({ value, actionData }: SectionProps) {
+  const { form, fields, pending } = useSettingsForm<Record<keyof Settings['policies'], string>>('policies', value, actionData);
+  const hint = 'One entry per line; blank lines are left out.';
+  // Each box grows with its text (where the browser can), so every entry stays in view.
+  const grow = '[&_textarea]:field-sizing-content';
+  return (
+    <SettingsFormCard
+      settingsKey="policies"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.policies}
+      description="One text for the whole site: package pages, rental pages, the booking page and the Contact FAQs."
+      saveLabel="Save policies"
+    >
+      <TextareaField className={grow} field={fields.payment} label="Payment" required rows={3} hint={hint} />
+      <TextareaField className={grow} field={fields.cancellation} label="Cancellation" required rows={3} hint={hint} />
+      <TextareaField className={grow} field={fields.requirements} label="Requirements" rows={3} hint={`${hint} May be empty.`} />
+      <TextareaField className={grow} field={fields.bikeTerms} label="Bike rental terms" required rows={5} hint={hint} />
+      <TextareaField className={grow} field={fields.carTerms} label="Car rental terms" required rows={5} hint={hint} />
+    </SettingsFormCard>
+  );
+}
+
+function NotificationsSection({ value, actionData, companyEmail }: SectionProps & { companyEmail: string }) {
+  const { form, fields, pending } = useSettingsForm<FormOf<Settings['notifications']>>('notifications', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="notifications"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.notifications}
+      description={
+        <>
+          Where new bookings and inquiries are announced. The e-mails wait in the <Link to="/admin/outbox" className="font-medium text-forest-700 underline underline-offset-2">outbox</Link> until sent.
+        </>
+      }
+      saveLabel="Save notification e-mail"
+    >
+      <TextField
+        field={fields.email}
+        label="Operator notification e-mail"
+        type="email"
+        autoComplete="email"
+        hint={`Leave empty to use the company e-mail (${companyEmail}).`}
+        className="sm:max-w-md"
+      />
+    </SettingsFormCard>
+  );
+}
+
+/** A stable key of a saved value, so a form starts again from the stored value after a save. */
+const versionOf = (value: unknown) => JSON.stringify(value);
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { sections, companyEmail } = loaderData;
+  const data = actionData as SettingsActionData | undefined;
+  const failed = data && data.result.status === 'error' ? data.section : null;
+  const props = (key: SettingsSection) => ({ value: sections[key], actionData: data });
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title="Settings" description="Company details, texts, banners and policies shown on the public site. Each section saves on its own." />
+      {failed ? (
+        <p role="alert" className="rounded-lg border border-flag-red/30 bg-[#fbecea] px-4 py-3 text-sm font-medium text-[#8f2a20]">
+          {SETTINGS_LABELS[failed]}: nothing was saved.{' '}
+          <a href={`#section-${failed}`} className="underline underline-offset-2">
+            Correct the marked fields
+          </a>
+          .
+        </p>
+      ) : null}
+      <SectionNav sections={NAV} />
+      <div className="grid gap-6">
+        <CompanySection key={versionOf(sections.company)} {...props('company')} />
+        <RatingsSection key={versionOf(sections.ratings)} {...props('ratings')} />
+        <VideoSection key={versionOf(sections.video)} {...props('video')} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <AnnouncementSection key={versionOf(sections.announcement)} {...props('announcement')} />
+          <PromoSection key={versionOf(sections.promo)} {...props('promo')} />
+        </div>
+        <RecentBookingToastSection key={versionOf(sections.recentBookingToast)} {...props('recentBookingToast')} />
+        <PoliciesSection key={versionOf(sections.policies)} {...props('policies')} />
+        <NotificationsSection key={versionOf(sections.notifications)} {...props('notifications')} companyEmail={companyEmail} />
+      </div>
+    </div>
+  );
+}

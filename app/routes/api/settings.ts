@@ -1,13 +1,42 @@
-/** Stub until the back office part 2 fills it: guarded, answers 501. */
-import { requireAdmin } from '~/lib/auth.server';
-import { apiError } from '~/lib/api.server';
+/**
+ * /api/settings (docs/decisions/009-rest-api.md, docs/decisions/005-site-settings.md), staff only:
+ * - GET: every setting as one camelCase object by key `{ company: {...}, map: {...}, ... }`.
+ * - PATCH (PUT behaves the same): a JSON object of some keys, each holding some of that key's fields
+ *   (camelCase or snake_case, also for the keys: `recent_booking_toast`, `company.whatsapp_number`).
+ *   The given fields replace the stored ones, lists replaced whole; every resulting value is checked
+ *   by its schema and nothing is saved unless all are valid (400 naming `key.field`). The save is
+ *   audited ('settings' / 'location'). Answers 200 with every setting, as GET does.
+ * 401 without a session, 403 for a cookie-authenticated cross-site change, 413 / 415 for the body.
+ */
+import { methodNotAllowed, readJsonBody } from '~/lib/api.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { adminHeaders } from '~/lib/catalog-api.server';
+import { DomainError, domainErrorResponse } from '~/lib/errors.server';
+import { getAllSettings, saveSettings } from '~/models/settings.server';
+import { camelizeDeep } from '~/schemas/catalog-fields';
+import type { Route } from './+types/settings';
 
-export async function loader({ request }: { request: Request }) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+  return adminHeaders(Response.json(await getAllSettings()));
 }
 
-export async function action({ request }: { request: Request }) {
-  await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+export async function action({ request }: Route.ActionArgs) {
+  const auth = await requireAdmin(request);
+  const method = request.method.toUpperCase();
+  if (method !== 'PATCH' && method !== 'PUT') return adminHeaders(methodNotAllowed('GET, PATCH, PUT'));
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonBody(request);
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+  try {
+    await saveSettings(camelizeDeep(body), auditActor(auth, request), { merge: true });
+  } catch (error) {
+    if (error instanceof DomainError) return adminHeaders(domainErrorResponse(error));
+    throw error;
+  }
+  return adminHeaders(Response.json(await getAllSettings()));
 }

@@ -1,0 +1,99 @@
+/**
+ * How the admin settings forms post each settings key (docs/decisions/005-site-settings.md), shared by
+ * the browser (Conform's validation as the admin types) and the route actions: the key's own schema
+ * from app/schemas/settings.ts, read from form data. Checkboxes post 'on' or nothing, and a policy
+ * list is a textarea with one entry per line. Client-safe.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import { z } from 'zod';
+import { settingsSchemas, type Settings, type SettingsKey } from '~/schemas/settings';
+
+/** An on/off field as a checkbox posts it: 'on' (or true) when ticked, absent otherwise. */
+const checkbox = z.preprocess((value) => value === 'on' || value === true || value === 'true', z.boolean());
+
+/** `schema` reading its `enabled` field from a checkbox. */
+function withCheckbox<S extends z.ZodObject>(schema: S) {
+  return schema.extend({ enabled: checkbox });
+}
+
+/** Lines of a textarea: trimmed, blank ones left out. */
+export function textLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A one-entry-per-line textarea read as the list `list` checks. Its errors are put on the textarea
+ * itself ('Line 3: At most 300 characters'), since the lines have no fields of their own.
+ */
+function linesOf(list: z.ZodType<string[]>) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const result = list.safeParse(textLines(text ?? ''));
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) {
+        const line = typeof issue.path[0] === 'number' ? `Line ${issue.path[0] + 1}: ` : '';
+        ctx.addIssue({ code: 'custom', message: `${line}${issue.message}` });
+      }
+      return z.NEVER;
+    });
+}
+
+const policies = settingsSchemas.policies.shape;
+
+/** The form schema of each key: what its form posts, checked by the key's schema. */
+export const settingsFormSchemas = {
+  company: settingsSchemas.company,
+  ratings: settingsSchemas.ratings,
+  video: settingsSchemas.video,
+  announcement: withCheckbox(settingsSchemas.announcement),
+  promo: withCheckbox(settingsSchemas.promo),
+  policies: z.object({
+    payment: linesOf(policies.payment),
+    cancellation: linesOf(policies.cancellation),
+    requirements: linesOf(policies.requirements),
+    bikeTerms: linesOf(policies.bikeTerms),
+    carTerms: linesOf(policies.carTerms),
+  }),
+  map: settingsSchemas.map,
+  recentBookingToast: withCheckbox(settingsSchemas.recentBookingToast),
+  notifications: settingsSchemas.notifications,
+} satisfies Record<SettingsKey, z.ZodType>;
+
+/** The keys edited on /admin/settings (the map has its own page, /admin/location), in page order. */
+export const SETTINGS_SECTIONS = [
+  'company',
+  'ratings',
+  'video',
+  'announcement',
+  'promo',
+  'recentBookingToast',
+  'policies',
+  'notifications',
+] as const satisfies readonly Exclude<SettingsKey, 'map'>[];
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export function isSettingsSection(value: unknown): value is SettingsSection {
+  return typeof value === 'string' && (SETTINGS_SECTIONS as readonly string[]).includes(value);
+}
+
+/** A stored value as its form starts: policy lists as one line per entry, the rest as they are. */
+export function formDefaults<K extends SettingsKey>(key: K, value: Settings[K]): Record<string, unknown> {
+  if (key === 'policies') {
+    return Object.fromEntries(Object.entries(value as Settings['policies']).map(([field, lines]) => [field, lines.join('\n')]));
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The toast after saving /admin/location, word for word (docs/product.md#map-settings-form). */
+export const MAP_SAVED_MESSAGE = 'Map settings saved successfully!';
+
+/** The hidden field that tells the action which key a form saves. */
+export const SECTION_FIELD = 'section';
+
+/** What a settings action answers when it does not redirect: which form it is for, and Conform's reply. */
+export type SettingsActionData = { section: SettingsKey; result: SubmissionResult<string[]> };
