@@ -48,6 +48,17 @@ export const BOOKING_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
+ * The booking state machine (docs/product.md#booking-status): pending → confirmed or rejected;
+ * confirmed → rejected (cancelling a confirmation); rejected → confirmed. Nothing goes back to
+ * pending, and a status never 'changes' to itself.
+ */
+export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ['confirmed', 'rejected'],
+  confirmed: ['rejected'],
+  rejected: ['confirmed'],
+};
+
+/**
  * Inquiry types (docs/decisions/013-open-points-resolved.md): the dialog's three tabs plus the
  * contact form.
  */

@@ -1,9 +1,11 @@
 /**
  * Recent confirmed bookings for the 'someone just booked' toast
  * (docs/decisions/006-display-fields.md): first name and item only, never an e-mail, phone or
- * surname.
+ * surname. Ordered by when staff confirmed them (`confirmed_at`,
+ * docs/decisions/015-no-double-booking.md), not by the last edit: correcting a phone number or a
+ * follow-up day must not make an old booking 'just booked'.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bookings } from '~/db/schema';
 
@@ -15,13 +17,16 @@ export function firstNameOf(name: string): string {
   return first ? first[0]!.toUpperCase() + first.slice(1) : '';
 }
 
-/** Up to `limit` most recently confirmed bookings, newest first. */
+/**
+ * Up to `limit` most recently confirmed bookings, newest confirmation first. A confirmed booking
+ * without a confirmation time (sample data) comes after those with one, by creation.
+ */
 export async function listRecentConfirmedBookings(limit = 5): Promise<RecentBooking[]> {
   const rows = await db()
     .select({ name: bookings.name, item: bookings.itemName })
     .from(bookings)
     .where(eq(bookings.status, 'confirmed'))
-    .orderBy(desc(bookings.updatedAt), desc(bookings.createdAt))
+    .orderBy(sql`${bookings.confirmedAt} desc nulls last`, desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);
   return rows.map((r) => ({ firstName: firstNameOf(r.name), item: r.item })).filter((r) => r.firstName && r.item);
 }

@@ -173,7 +173,8 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/inquiries', '/api/bookings', '/api/packages', '/api/packages/{id}', '/api/bikes', '/api/cars/{id}']),
     );
-    expect(doc.paths['/api/bookings'].post.responses).toHaveProperty('409');
+    const paths = doc.paths as Record<string, { post?: { responses: Record<string, unknown> } }>;
+    expect(paths['/api/bookings']?.post?.responses).toHaveProperty('409');
     const booking = JSON.stringify(doc.components.schemas.BookingInput);
     expect(booking).toContain('needHelmet');
     expect(booking).toContain('"maxLength":120');

@@ -1,13 +1,66 @@
-/** Stub until the back office part 2 fills it: guarded, answers 501. */
-import { requireAdmin } from '~/lib/auth.server';
-import { apiError } from '~/lib/api.server';
+/**
+ * /api/bookings/:id (staff; docs/decisions/009-rest-api.md, docs/product.md#booking-status).
+ *
+ * - GET: the booking (camelCase, with its short `reference`); 404 for an unknown id.
+ * - PATCH (and PUT, its synonym: both change only the fields sent): `status` along the state
+ *   machine, `followUpOn` and `assignedTo` (null clears), corrections of `name`, `email`, `phone`,
+ *   `startDate`, `endDate`. 200 with the saved booking; 400 `{error, issues}` naming a bad or
+ *   unknown field (read-only fields of the record, such as `id` or `createdAt`, are ignored); 404;
+ *   409 for an illegal transition or a vehicle already booked on overlapping days
+ *   (docs/decisions/015-no-double-booking.md).
+ * - DELETE: 204, audited; 404 for an unknown id.
+ */
+import { apiError, methodNotAllowed, notFound, readJsonBody } from '~/lib/api.server';
+import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { adminHeaders } from '~/lib/catalog-api.server';
+import { DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
+import { isUuid } from '~/lib/ids';
+import { bookingJson, deleteBookingForAdmin, getBooking, updateBookingForAdmin } from '~/models/booking.server';
+import { bookingPatchSchema, normalizeBookingPatch } from '~/schemas/booking-admin';
+import type { Route } from './+types/booking';
 
-export async function loader({ request }: { request: Request }) {
+const ALLOW = 'GET, PUT, PATCH, DELETE';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+  const booking = await getBooking(params.id);
+  return adminHeaders(booking ? Response.json(bookingJson(booking)) : notFound('Booking'));
 }
 
-export async function action({ request }: { request: Request }) {
-  await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+export async function action({ request, params }: Route.ActionArgs) {
+  const auth = await requireAdmin(request);
+  const method = request.method.toUpperCase();
+  if (method === 'DELETE') {
+    const removed = await deleteBookingForAdmin(params.id, auditActor(auth, request));
+    return adminHeaders(removed ? new Response(null, { status: 204 }) : notFound('Booking'));
+  }
+  if (method !== 'PATCH' && method !== 'PUT') return adminHeaders(methodNotAllowed(ALLOW));
+  if (!isUuid(params.id)) return adminHeaders(notFound('Booking'));
+
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonBody(request);
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+  const { input, unknown } = normalizeBookingPatch(body);
+  if (unknown.length > 0) {
+    return adminHeaders(
+      apiError(
+        400,
+        'Unknown fields',
+        unknown.map((path) => ({ path, message: 'Not a field of a booking change (status, followUpOn, assignedTo, name, email, phone, startDate, endDate)' })),
+      ),
+    );
+  }
+  const parsed = bookingPatchSchema.safeParse(input);
+  if (!parsed.success) return adminHeaders(apiError(400, 'Invalid booking change', zodIssues(parsed.error)));
+  try {
+    const saved = await updateBookingForAdmin(params.id, parsed.data, auditActor(auth, request));
+    return adminHeaders(Response.json(bookingJson(saved)));
+  } catch (error) {
+    if (error instanceof DomainError) return adminHeaders(domainErrorResponse(error));
+    throw error;
+  }
 }

@@ -1,13 +1,72 @@
-/** Stub until the back office part 2 fills it: guarded, answers 501. */
+/**
+ * GET /api/bookings/export (staff): the bookings matching the admin list's filters (`q`, `status`,
+ * `type`, `sort`, `due=today`, `assigned=me|<staff id>`) as a CSV download, streamed in keyset
+ * batches so an export of any size holds one batch in memory (docs/decisions/019-csv-exports.md).
+ * UTF-8 with a byte-order mark, RFC 4180 quoting, and cells that a spreadsheet would run as a
+ * formula neutralised (app/lib/csv.server.ts). 400 naming a bad parameter.
+ */
+import { methodNotAllowed, parseQuery } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
-import { apiError } from '~/lib/api.server';
+import { adminHeaders } from '~/lib/catalog-api.server';
+import { csvResponse, type CsvColumn } from '~/lib/csv.server';
+import { todayInIndia } from '~/lib/format';
+import { shortReference } from '~/lib/ids';
+import { adminBookingQuery, exportBookings, type BookingExportRow } from '~/models/booking.server';
+import { bookingApiQuerySchema } from '~/schemas/booking-admin';
+import type { Route } from './+types/bookings.export';
 
-export async function loader({ request }: { request: Request }) {
-  await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+const istDateTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2025-01-05 15:40' in Asia/Kolkata: sorts as text and reads in any spreadsheet. */
+function localTime(value: Date | null): string {
+  return value ? istDateTime.format(value) : '';
 }
 
-export async function action({ request }: { request: Request }) {
+/** The export's columns, in order (docs/decisions/019-csv-exports.md). */
+const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
+  { header: 'Reference', value: (b) => shortReference(b.id) },
+  { header: 'Received (IST)', value: (b) => localTime(b.createdAt) },
+  { header: 'Status', value: (b) => b.status },
+  { header: 'Type', value: (b) => b.type },
+  { header: 'Item', value: (b) => b.itemName },
+  { header: 'Customer', value: (b) => b.name },
+  { header: 'Email', value: (b) => b.email },
+  { header: 'Phone', value: (b) => b.phone },
+  { header: 'Start date', value: (b) => b.startDate },
+  { header: 'End date', value: (b) => b.endDate },
+  { header: 'Adults', value: (b) => b.adults },
+  { header: 'Children', value: (b) => b.children },
+  { header: 'Helmet', value: (b) => b.needHelmet },
+  { header: 'Driver', value: (b) => b.needDriver },
+  { header: 'Message', value: (b) => b.message },
+  { header: 'Confirmed (IST)', value: (b) => localTime(b.confirmedAt) },
+  { header: 'Follow-up on', value: (b) => b.followUpOn },
+  { header: 'Assigned to', value: (b) => b.assignedName },
+  { header: 'Inquiry', value: (b) => (b.inquiryId ? shortReference(b.inquiryId) : '') },
+  { header: 'Id', value: (b) => b.id },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request);
+  let filters;
+  try {
+    filters = parseQuery(request, bookingApiQuerySchema);
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+  return csvResponse(`bookings-${todayInIndia()}.csv`, exportBookings(adminBookingQuery(filters, auth.user.id)), BOOKING_CSV_COLUMNS);
+}
+
+export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return apiError(501, 'Not implemented yet');
+  return adminHeaders(methodNotAllowed('GET'));
 }

@@ -1,14 +1,22 @@
 /**
- * POST /api/bookings : a package, bike or car booking (also a Book Your Tour request: type
- * `package` with adults and children, itemId `custom` for a custom tour), JSON in camelCase or
- * snake_case (docs/decisions/009-rest-api.md#input). 201 with the stored booking; 409 when the
- * vehicle is unavailable; 400/403/413/415/429 `{error, issues}` otherwise. The booking dialogs post
- * here.
+ * /api/bookings (docs/decisions/009-rest-api.md).
+ *
+ * POST (public): a package, bike or car booking (also a Book Your Tour request: type `package` with
+ * adults and children, itemId `custom` for a custom tour), JSON in camelCase or snake_case
+ * (docs/decisions/009-rest-api.md#input). 201 with the stored booking; 409 when the vehicle is
+ * unavailable; 400/403/413/415/429 `{error, issues}` otherwise. The booking dialogs post here.
+ *
+ * GET (staff): the bookings as a bare array with the total in `X-Total-Count`, filtered like the
+ * admin list (`q`, `status`, `type`, `sort`, `due=today`, `assigned=me|<staff id>`) and paged with
+ * `limit` / `offset`; 400 naming a bad parameter.
  */
-import { apiError } from '~/lib/api.server';
+import { adminHeaders } from '~/lib/catalog-api.server';
+import { parseQuery, pagingSchema } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/auth.server';
 import { handleApiSubmission } from '~/lib/submissions.server';
-import { createBooking } from '~/models/booking.server';
+import { adminBookingQuery, bookingJson, createBooking, listBookingsForAdmin } from '~/models/booking.server';
 import { bookingInputSchema, normalizeBookingInput } from '~/schemas/booking';
+import { bookingApiQuerySchema } from '~/schemas/booking-admin';
 import type { Route } from './+types/bookings';
 
 export function action({ request }: Route.ActionArgs) {
@@ -20,7 +28,17 @@ export function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** Listing bookings is an admin call (a later issue); the public endpoint only accepts POST. */
-export function loader() {
-  return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
+const listQuerySchema = bookingApiQuerySchema.extend(pagingSchema.shape);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request);
+  let query;
+  try {
+    query = parseQuery(request, listQuerySchema);
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+  const { items, total } = await listBookingsForAdmin({ ...adminBookingQuery(query, auth.user.id), limit: query.limit, offset: query.offset });
+  return adminHeaders(Response.json(items.map(bookingJson), { headers: { 'X-Total-Count': String(total) } }));
 }

@@ -15,7 +15,6 @@ import {
   inputSchema,
   errorSchema,
   errorResponse,
-  submissionPath,
   adminSecurity,
   unauthorized,
   crossSite,
@@ -35,7 +34,10 @@ const authPaths = {
     post: {
       tags: ['auth'],
       summary: 'Sign in as staff and get a Bearer token',
-      description: 'The token is a server-side session like the browser cookie (2 h idle, 7 days at most); failed sign-ins are throttled per username and per IP.',
+      description:
+        'The token is a server-side session like the browser cookie (2 h idle, 7 days at most); failed sign-ins are throttled per username and per IP. ' +
+        'A user with two-factor sign-in on also sends `code`: the 6-digit code of the authenticator app (TOTP, 30-second steps, each code once) or an unused recovery code (each once). ' +
+        "Without it the answer is 401 'Two-factor code required' with an issue on `code`; a wrong or reused code is 401 'Invalid two-factor code' and counts towards the throttle.",
       requestBody: jsonBody('LoginInput'),
       responses: {
         200: {
@@ -59,7 +61,7 @@ const authPaths = {
           },
         },
         400: errorResponse('Username or password missing'),
-        401: errorResponse('Invalid username or password'),
+        401: errorResponse("'Invalid username or password' (also for a disabled account); for a two-factor user 'Two-factor code required' (no `code`) or 'Invalid two-factor code', with an issue on `code`"),
         413: errorResponse('Body larger than 64 KB'),
         415: errorResponse('Unsupported content type'),
         429: { ...errorResponse('Too many failed sign-ins; try again after Retry-After seconds'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
@@ -134,17 +136,9 @@ export function openApiDocument() {
       '/api/cars/{id}': recordPath('cars', 'Car', 'CarWrite', 'car'),
       ...authPaths,
       '/api/uploads': uploadPath,
-      '/api/inquiries': submissionPath('inquiries', 'Send an inquiry or a contact message', 'InquiryInput', 'The stored inquiry (status pending)'),
       ...bookingsApi.paths,
       ...inquiriesApi.paths,
       ...settingsApi.paths,
-      '/api/bookings': submissionPath(
-        'bookings',
-        'Send a booking (package, bike or car; a Book Your Tour request is a package booking)',
-        'BookingInput',
-        'The stored booking (status pending)',
-        'The bike or car is currently unavailable',
-      ),
     },
     components: {
       securitySchemes: {

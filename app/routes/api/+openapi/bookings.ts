@@ -1,8 +1,172 @@
-/** OpenAPI paths and schemas of the staff bookings endpoints (filled by the back office part 2). */
-import type { JsonSchema } from '~/lib/openapi';
+/**
+ * OpenAPI paths and schemas of /api/bookings (docs/decisions/009-rest-api.md): the public POST, the
+ * staff list, export, read, change and delete. Query parameters and request bodies come from the zod
+ * schemas that validate them (app/schemas/booking-admin.ts).
+ */
+import {
+  adminSecurity,
+  crossSite,
+  errorResponse,
+  idParameter,
+  inputSchema,
+  jsonBody,
+  paging,
+  submissionPath,
+  unauthorized,
+  type JsonSchema,
+} from '~/lib/openapi';
+import { BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
+import { bookingApiQuerySchema, bookingPatchSchema, BOOKING_READ_ONLY_FIELDS } from '~/schemas/booking-admin';
+
+const filterParameters = Object.entries((inputSchema(bookingApiQuerySchema) as { properties?: Record<string, JsonSchema> }).properties ?? {}).map(
+  ([name, schema]) => ({ name, in: 'query', schema }),
+);
+
+const FILTERS =
+  '`q` searches the customer name, e-mail, phone, item and short reference (last 6 characters of the id); `status` and `type` filter (`all` = no filter); `sort` is newest / oldest (received) or travel-soonest / travel-latest (start date); `due=today` keeps bookings whose follow-up day is today or earlier in Asia/Kolkata and that are not rejected; `assigned=me` (or a staff id) keeps the bookings assigned to that staff member.';
+
+const bookingRef = { $ref: '#/components/schemas/Booking' };
 
 /** Paths merged into /api/openapi.json. */
-export const paths: Record<string, unknown> = {};
+export const paths: Record<string, unknown> = {
+  '/api/bookings': {
+    ...submissionPath(
+      'bookings',
+      'Send a booking (package, bike or car; a Book Your Tour request is a package booking)',
+      'BookingInput',
+      'The stored booking (status pending)',
+      'The bike or car is currently unavailable',
+    ),
+    get: {
+      tags: ['bookings'],
+      summary: 'List bookings (staff)',
+      description: `${FILTERS} A bare JSON array, newest first by default; the total is in X-Total-Count.`,
+      security: adminSecurity,
+      parameters: [...filterParameters, ...paging],
+      responses: {
+        200: {
+          description: 'A bare JSON array of bookings; the total is in X-Total-Count',
+          headers: { 'X-Total-Count': { schema: { type: 'integer' } } },
+          content: { 'application/json': { schema: { type: 'array', items: bookingRef } } },
+        },
+        400: errorResponse('Invalid query parameters'),
+        401: unauthorized,
+      },
+    },
+  },
+  '/api/bookings/export': {
+    get: {
+      tags: ['bookings'],
+      summary: 'Export bookings as CSV (staff)',
+      description: `${FILTERS} Streamed as UTF-8 with a byte-order mark; cells starting with = + - @ are prefixed with a quote so spreadsheets never run them.`,
+      security: adminSecurity,
+      parameters: filterParameters,
+      responses: {
+        200: {
+          description: 'bookings-YYYY-MM-DD.csv',
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        400: errorResponse('Invalid query parameters'),
+        401: unauthorized,
+      },
+    },
+  },
+  '/api/bookings/{id}': {
+    get: {
+      tags: ['bookings'],
+      summary: 'One booking (staff)',
+      security: adminSecurity,
+      parameters: [idParameter],
+      responses: {
+        200: { description: 'The booking', content: { 'application/json': { schema: bookingRef } } },
+        401: unauthorized,
+        404: errorResponse('Booking not found'),
+      },
+    },
+    patch: {
+      tags: ['bookings'],
+      summary: 'Change a booking (staff): status, follow-up, assignment, contact fields, dates',
+      description:
+        'Only the fields sent change. `status` follows the state machine: pending → confirmed or rejected; confirmed → rejected; rejected → confirmed; never back to pending. Confirming a bike or car booking whose days overlap another confirmed booking of the same vehicle is refused with 409 naming the clash. Field names may be camelCase or snake_case; read-only fields of the record are ignored, other unknown fields are refused.',
+      security: adminSecurity,
+      parameters: [idParameter],
+      requestBody: jsonBody('BookingChange'),
+      responses: {
+        200: { description: 'The saved booking', content: { 'application/json': { schema: bookingRef } } },
+        400: errorResponse('Invalid or unknown field: `issues` name each'),
+        401: unauthorized,
+        403: crossSite,
+        404: errorResponse('Booking not found'),
+        409: errorResponse('Illegal status transition, or the vehicle is already booked on overlapping days'),
+        413: errorResponse('Body larger than 64 KB'),
+        415: errorResponse('The body is not JSON'),
+      },
+    },
+    put: {
+      tags: ['bookings'],
+      summary: 'Change a booking (staff): the same as PATCH',
+      description: 'Kept for clients of the original API, which updated a booking status with PUT. Only the fields sent change.',
+      security: adminSecurity,
+      parameters: [idParameter],
+      requestBody: jsonBody('BookingChange'),
+      responses: {
+        200: { description: 'The saved booking', content: { 'application/json': { schema: bookingRef } } },
+        400: errorResponse('Invalid or unknown field: `issues` name each'),
+        401: unauthorized,
+        403: crossSite,
+        404: errorResponse('Booking not found'),
+        409: errorResponse('Illegal status transition, or the vehicle is already booked on overlapping days'),
+      },
+    },
+    delete: {
+      tags: ['bookings'],
+      summary: 'Delete a booking and its notes (staff; audited)',
+      security: adminSecurity,
+      parameters: [idParameter],
+      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: crossSite, 404: errorResponse('Booking not found') },
+    },
+  },
+};
+
+const date = { type: 'string', format: 'date' };
+const nullableDate = { type: ['string', 'null'], format: 'date' };
+const nullableTime = { type: ['string', 'null'], format: 'date-time' };
+const nullableId = { type: ['string', 'null'], format: 'uuid' };
 
 /** Component schemas merged into /api/openapi.json. */
-export const schemas: Record<string, JsonSchema> = {};
+export const schemas: Record<string, JsonSchema> = {
+  Booking: {
+    type: 'object',
+    description: 'A booking as stored (camelCase), with its short reference',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      reference: { type: 'string', description: 'Last 6 characters of the id, upper-case', examples: ['A1B2C3'] },
+      type: { enum: [...BOOKING_TYPES] },
+      packageId: nullableId,
+      bikeId: nullableId,
+      carId: nullableId,
+      itemName: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      startDate: date,
+      endDate: nullableDate,
+      adults: { type: ['integer', 'null'] },
+      children: { type: ['integer', 'null'] },
+      needHelmet: { type: ['boolean', 'null'] },
+      needDriver: { type: ['boolean', 'null'] },
+      message: { type: 'string' },
+      status: { enum: [...BOOKING_STATUSES] },
+      confirmedAt: { ...nullableTime, description: 'When it last became confirmed; null unless confirmed' },
+      assignedTo: nullableId,
+      followUpOn: nullableDate,
+      inquiryId: { ...nullableId, description: 'The inquiry it was converted from' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  BookingChange: {
+    ...inputSchema(bookingPatchSchema),
+    description: `At least one field. Read-only fields of the record (${BOOKING_READ_ONLY_FIELDS.join(', ')}) are ignored.`,
+  },
+};

@@ -1,0 +1,136 @@
+/**
+ * How a booking's status looks in the admin (docs/product.md#booking-status): the coloured badge of
+ * the list and the status card of the detail page ('Pending Review', 'Confirmed', 'Rejected' with a
+ * line of explanation), and the Confirm / Reject buttons, each a POST form that works without
+ * JavaScript (see booking-actions.server.ts). Only the moves the state machine allows are offered.
+ */
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { Form, useNavigation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+import type { BookingStatus } from '~/lib/constants';
+import { BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS } from '~/schemas/booking-admin';
+
+const TONES: Record<BookingStatus, { badge: string; dot: string; card: string; icon: typeof Clock }> = {
+  pending: { badge: 'bg-[#fdf3dc] text-[#6b4a00] ring-marigold/40', dot: 'bg-marigold', card: 'border-marigold/50 bg-[#fffaf0]', icon: Clock },
+  confirmed: { badge: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30', dot: 'bg-flag-green', card: 'border-flag-green/40 bg-[#f3faf6]', icon: CircleCheck },
+  rejected: { badge: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30', dot: 'bg-flag-red', card: 'border-flag-red/30 bg-[#fdf6f5]', icon: CircleX },
+};
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  const tone = TONES[status];
+  return (
+    <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', tone.badge)}>
+      <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
+      {BOOKING_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The status card's title and explanation. */
+export const STATUS_CARD: Record<BookingStatus, { title: string; text: string }> = {
+  pending: {
+    title: 'Pending Review',
+    text: 'This booking is waiting for a decision. Confirm it once the trip or vehicle is arranged, or reject it.',
+  },
+  confirmed: {
+    title: 'Confirmed',
+    text: 'The booking is confirmed and the customer can count on it. Rejecting it now cancels the confirmation.',
+  },
+  rejected: {
+    title: 'Rejected',
+    text: 'This booking was declined. You can still confirm it if the dates work out after all.',
+  },
+};
+
+const OUTLINE_BASE =
+  'inline-flex items-center justify-center gap-1.5 rounded-full border font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+
+/** Confirm is green, Reject red; rows get small outlined buttons, the card full-width ones. */
+function buttonLook(confirm: boolean, compact: boolean): string {
+  if (compact) {
+    // Phones: labelled buttons in the card; the table (lg and up): round icon buttons, same accessible name.
+    return cn(OUTLINE_BASE, 'min-h-11 min-w-11 px-4 text-sm lg:px-0', confirm ? 'border-flag-green/60 text-[#1d5e3a] hover:bg-[#eaf5ee]' : 'border-flag-red/50 text-[#a93226] hover:bg-flag-red/10');
+  }
+  return confirm
+    ? buttonClass('primary', 'md', 'w-full whitespace-nowrap')
+    : cn(OUTLINE_BASE, 'min-h-11 w-full whitespace-nowrap border-flag-red/60 bg-white px-5 text-[#a93226] hover:bg-flag-red/10');
+}
+
+const INTENT_OF: Record<Exclude<BookingStatus, 'pending'>, 'confirm' | 'reject'> = { confirmed: 'confirm', rejected: 'reject' };
+
+/**
+ * The Confirm and Reject buttons allowed from `status`, posting to `action` (the page's own address,
+ * so the action can return to it). `size` 'sm' for table rows; `name` completes the accessible names.
+ */
+export function StatusButtons({
+  id,
+  status,
+  action,
+  name,
+  compact = false,
+}: {
+  id: string;
+  status: BookingStatus;
+  action: string;
+  /** Who the booking is for: 'Confirm booking of Asha Rai'. */
+  name: string;
+  /** Small row buttons ('Confirm', 'Reject') instead of the card's ('Confirm Booking', 'Reject Booking'). */
+  compact?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== 'idle' && navigation.formData?.get('id') === id ? navigation.formData.get('intent') : null;
+  const targets = BOOKING_TRANSITIONS[status].filter((to): to is Exclude<BookingStatus, 'pending'> => to !== 'pending');
+  return (
+    <>
+      {targets.map((to) => {
+        const intent = INTENT_OF[to];
+        const confirm = intent === 'confirm';
+        const busy = busyIntent === intent;
+        const label = confirm ? 'Confirm' : 'Reject';
+        return (
+          <Form key={to} method="post" action={action} preventScrollReset className={compact ? undefined : 'min-w-[11rem] flex-1'}>
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="id" value={id} />
+            <button type="submit" disabled={busyIntent !== null} title={compact ? `${label} booking` : undefined} className={buttonLook(confirm, compact)}>
+              {confirm ? <CircleCheck className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}
+              {compact ? (
+                <span className="lg:sr-only">{busy ? (confirm ? 'Confirming...' : 'Rejecting...') : label}</span>
+              ) : busy ? (
+                confirm ? 'Confirming...' : 'Rejecting...'
+              ) : (
+                `${label} Booking`
+              )}
+              <span className="sr-only">{compact ? ` booking of ${name}` : ` of ${name}`}</span>
+            </button>
+          </Form>
+        );
+      })}
+    </>
+  );
+}
+
+/** The detail page's status card: icon, title, explanation and the allowed actions. */
+export function StatusCard({ id, status, action, name, detail }: { id: string; status: BookingStatus; action: string; name: string; detail?: string }) {
+  const tone = TONES[status];
+  const Icon = tone.icon;
+  const card = STATUS_CARD[status];
+  return (
+    <section aria-labelledby="booking-status-title" className={cn('rounded-card border p-5 shadow-sm', tone.card)}>
+      <div className="flex items-start gap-3">
+        <Icon className="mt-0.5 size-6 shrink-0 text-ink" aria-hidden />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-[0.08em] text-muted uppercase">Status</p>
+          <h2 id="booking-status-title" className="font-sans text-xl font-semibold text-ink">
+            {card.title}
+          </h2>
+          <p className="mt-1 text-sm text-ink/80">{card.text}</p>
+          {detail ? <p className="mt-1 text-sm text-muted">{detail}</p> : null}
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <StatusButtons id={id} status={status} action={action} name={name} />
+      </div>
+    </section>
+  );
+}
