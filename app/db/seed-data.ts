@@ -655,6 +655,7 @@ export const seedBookings: SeedBooking[] = [
       'her in April, and can we add Nathula on the second day since it falls on a Thursday?',
     status: 'confirmed',
     createdAt: new Date('2026-11-04T10:15:00+05:30'),
+    confirmedAt: new Date('2026-11-05T09:30:00+05:30'),
   },
   {
     type: 'bike',
