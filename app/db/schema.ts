@@ -289,6 +289,8 @@ export const bookings = pgTable(
     index('bookings_bike_id_idx').on(t.bikeId),
     index('bookings_car_id_idx').on(t.carId),
     index('bookings_follow_up_on_idx').on(t.followUpOn),
+    // The admin list and the CSV export sorted by travel date walk this in keyset batches.
+    index('bookings_start_date_id_idx').on(t.startDate, t.id),
     index('bookings_assigned_to_idx').on(t.assignedTo),
     // Two more constraints live only in drizzle/0003_back_office.sql, because Drizzle cannot express
     // them: `bookings_bike_no_overlap` and `bookings_car_no_overlap`, EXCLUDE USING gist over the
