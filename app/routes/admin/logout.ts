@@ -1,6 +1,6 @@
 /**
- * POST /admin/logout: ends the session (its row is deleted), clears the cookie and goes to
- * /admin/login (docs/decisions/004-staff-authentication.md). A GET does nothing but go back to the
+ * POST /admin/logout: ends the session (its row is deleted, the audit log records it), clears the
+ * cookie and goes to /admin/login (docs/decisions/004-staff-authentication.md). A GET does nothing but go back to the
  * dashboard: signing out changes state, so it is never a link a third-party page could trigger.
  */
 import { redirect } from 'react-router';
@@ -14,6 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const auth = await requireAdmin(request);
-  const clear = await signOut(auth);
+  const clear = await signOut(auth, request);
   return redirect('/admin/login', { headers: { 'Set-Cookie': clear } });
 }

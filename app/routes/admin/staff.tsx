@@ -1,2 +1,360 @@
-/** Stub until the back office part 2 fills it: the shared 'coming next' page. */
-export { default, loader, meta } from './coming-next';
+/**
+ * /admin/staff: staff accounts, for the admin role only (docs/decisions/004-staff-authentication.md#roles;
+ * a user with the staff role gets 403 and the 'not allowed' view, and the sidebar hides the link).
+ *
+ * - The list: name, username, role, two-factor on/off, last sign-in, enabled or disabled.
+ * - Add an account: username, display name, role, and a first password that passes `passwordProblem`.
+ * - Per account, 'Manage' (`?manage=<id>`) opens a panel that works without JavaScript: reset the
+ *   password (every session of that user ends), make admin or staff, disable (no sign-in, every
+ *   session ends at once) or enable. Nobody disables or demotes themself, and the last enabled admin
+ *   stays one (the model refuses; the page does not offer it for oneself).
+ *
+ * Each change is in the audit log in the same transaction; passwords never are.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { KeyRound, Settings2, ShieldCheck, UserPlus, UserRoundCheck, UserRoundX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { ActionPanel } from '~/components/admin/account/action-panel';
+import { AccountSection, Pill } from '~/components/admin/account/section';
+import { DataTable, type DataColumn } from '~/components/admin/data-table';
+import { adminMeta } from '~/components/admin/meta';
+import { AdminPageHeader } from '~/components/admin/page-header';
+import { Button, buttonClass } from '~/components/ui/button';
+import { Field, Input, Select } from '~/components/ui/field';
+import { FormError } from '~/components/ui/form-error';
+import { auditActor, requireRole } from '~/lib/auth.server';
+import { Conflict, NotFound } from '~/lib/errors.server';
+import { formatDateTime } from '~/lib/format';
+import { passwordProblem } from '~/lib/password.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { createStaffUser, getUserById, listStaff, resetUserPassword, setUserDisabled, setUserRole } from '~/models/user.server';
+import { newStaffSchema, resetPasswordSchema, staffRoleSchema, staffTargetSchema } from '~/schemas/profile';
+import type { Route } from './+types/staff';
+
+const PATH = '/admin/staff';
+
+export const meta: Route.MetaFunction = () => adminMeta('Staff');
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await requireRole(request, 'admin');
+  const rows = await listStaff();
+  const id = new URL(request.url).searchParams.get('manage');
+  // The panel is not offered for oneself (the model would refuse its changes anyway).
+  const panel = (id && id !== auth.user.id && rows.find((r) => r.id === id)) || null;
+  return { rows, me: auth.user.id, panel };
+}
+
+type FormIntent = 'create' | 'reset';
+type ActionData = { intent: FormIntent; result: SubmissionResult<string[]> };
+
+function formReply(intent: FormIntent, result: SubmissionResult<string[]>, status = 400) {
+  return data<ActionData>({ intent, result }, { status });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const auth = await requireRole(request, 'admin');
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const actor = auditActor(auth, request);
+
+  try {
+    switch (intent) {
+      case 'create': {
+        const submission = parseWithZod(formData, { schema: newStaffSchema });
+        if (submission.status !== 'success') return formReply('create', submission.reply({ hideFields: ['password'] }));
+        const value = submission.value;
+        const problem = passwordProblem(value.password, value.username);
+        if (problem) return formReply('create', submission.reply({ fieldErrors: { password: [problem] }, hideFields: ['password'] }));
+        try {
+          await createStaffUser(actor, value);
+        } catch (error) {
+          if (error instanceof Conflict && error.issues.length > 0) {
+            const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]));
+            return formReply('create', submission.reply({ fieldErrors, hideFields: ['password'] }), 409);
+          }
+          throw error;
+        }
+        return redirectWithToast(PATH, {
+          type: 'success',
+          title: 'Staff member added',
+          description: `${value.username} can sign in now with the first password you chose.`,
+        });
+      }
+
+      case 'reset': {
+        const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+        if (submission.status !== 'success') return formReply('reset', submission.reply({ hideFields: ['password'] }));
+        const target = await getUserById(submission.value.id);
+        if (!target) throw new NotFound('Staff member not found');
+        const problem = passwordProblem(submission.value.password, target.username);
+        if (problem) return formReply('reset', submission.reply({ fieldErrors: { password: [problem] }, hideFields: ['password'] }));
+        const { username, ended } = await resetUserPassword(actor, target.id, submission.value.password);
+        return redirectWithToast(PATH, {
+          type: 'success',
+          title: 'Password reset',
+          description: `${username} signs in with the new password; ${ended} session${ended === 1 ? '' : 's'} ended.`,
+        });
+      }
+
+      case 'disable':
+      case 'enable': {
+        const parsed = staffTargetSchema.safeParse({ id: formData.get('id') });
+        if (!parsed.success) return redirectWithToast(PATH, { type: 'error', title: 'Staff member not found' });
+        const disable = intent === 'disable';
+        const { username, ended } = await setUserDisabled(actor, parsed.data.id, disable);
+        return redirectWithToast(PATH, {
+          type: 'success',
+          title: disable ? `${username} disabled` : `${username} enabled`,
+          description: disable ? `${ended} session${ended === 1 ? '' : 's'} ended.` : 'They can sign in again.',
+        });
+      }
+
+      case 'role': {
+        const parsed = staffRoleSchema.safeParse({ id: formData.get('id'), role: formData.get('role') });
+        if (!parsed.success) return redirectWithToast(PATH, { type: 'error', title: 'Choose admin or staff' });
+        const { username } = await setUserRole(actor, parsed.data.id, parsed.data.role);
+        return redirectWithToast(PATH, { type: 'success', title: `${username} is now ${parsed.data.role === 'admin' ? 'an admin' : 'staff'}` });
+      }
+
+      default:
+        return redirectWithToast(PATH, { type: 'error', title: 'Unknown action' });
+    }
+  } catch (error) {
+    if (error instanceof Conflict || error instanceof NotFound) return redirectWithToast(PATH, { type: 'error', title: error.message });
+    throw error;
+  }
+}
+
+type Row = Route.ComponentProps['loaderData']['rows'][number];
+
+const manageClass =
+  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full border border-forest-200 px-4 text-sm font-semibold whitespace-nowrap text-forest-800 transition-colors hover:bg-forest-50';
+
+/** Put focus back on the row's Manage link once its panel closes. */
+function useReturnFocus(panelId: string | null) {
+  const previous = useRef(panelId);
+  useEffect(() => {
+    const closed = previous.current;
+    previous.current = panelId;
+    if (!closed || panelId) return;
+    const links = document.querySelectorAll<HTMLElement>(`[data-manage-id="${CSS.escape(closed)}"]`);
+    const visible = [...links].find((el) => el.getClientRects().length > 0);
+    (visible ?? document.getElementById('main'))?.focus();
+  }, [panelId]);
+}
+
+const columns = (me: string): DataColumn<Row>[] => [
+  {
+    header: 'Name',
+    primary: true,
+    cell: (u) => (
+      <span className="flex min-w-0 flex-col">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold break-words text-ink">{u.name}</span>
+          {u.id === me ? <Pill tone="info">You</Pill> : null}
+        </span>
+        <span className="text-xs break-all text-muted">{u.username}</span>
+      </span>
+    ),
+  },
+  { header: 'Role', cell: (u) => (u.role === 'admin' ? 'Admin' : 'Staff') },
+  { header: '2FA', cell: (u) => (u.twoFactor ? <Pill tone="on">On</Pill> : <Pill tone="off">Off</Pill>) },
+  { header: 'Last sign-in', cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never'), className: 'min-w-28' },
+  { header: 'Status', cell: (u) => (u.disabledAt ? <Pill tone="warn">Disabled</Pill> : <Pill tone="on">Enabled</Pill>) },
+];
+
+export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, me, panel } = loaderData;
+  useReturnFocus(panel?.id ?? null);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Staff"
+        description="Who can sign in to the back office. Admins also manage staff accounts; staff do everything else."
+        actions={
+          <a href="#add-staff" className={buttonClass('primary', 'md')}>
+            <UserPlus className="size-5" aria-hidden />
+            Add staff member
+          </a>
+        }
+      />
+
+      <DataTable
+        label="Staff accounts"
+        rows={rows}
+        rowKey={(u) => u.id}
+        columns={columns(me)}
+        actions={(u) =>
+          u.id === me ? (
+            <Link to="/admin/profile" className={manageClass}>
+              Your profile
+            </Link>
+          ) : (
+            <Link to={`${PATH}?manage=${u.id}`} preventScrollReset data-manage-id={u.id} className={manageClass}>
+              <Settings2 className="size-4" aria-hidden />
+              Manage<span className="sr-only"> {u.name}</span>
+            </Link>
+          )
+        }
+      />
+
+      <AccountSection
+        id="add-staff"
+        title="Add a staff member"
+        description="Give them the first password in person; they can change it on their profile page."
+        className="scroll-mt-4"
+      >
+        {/* A new account adds a row: the form starts empty again (no password left in it). */}
+        <NewStaffForm key={rows.length} lastResult={actionData?.intent === 'create' ? actionData.result : undefined} />
+      </AccountSection>
+
+      {panel ? <ManagePanel panel={panel} resetResult={actionData?.intent === 'reset' ? actionData.result : undefined} /> : null}
+    </div>
+  );
+}
+
+function NewStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create';
+  const [form, fields] = useForm({
+    id: 'staff-create',
+    lastResult,
+    defaultValue: { role: 'staff' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newStaffSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <FormError id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="create" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field id={fields.username.id} label="Username" errors={fields.username.errors} hint="3 to 40 letters, digits, dots, dashes or underscores." required>
+          {(a11y) => <Input {...getInputProps(fields.username, { type: 'text' })} {...a11y} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={40} />}
+        </Field>
+        <Field id={fields.name.id} label="Display name" errors={fields.name.errors} required>
+          {(a11y) => <Input {...getInputProps(fields.name, { type: 'text' })} {...a11y} autoComplete="off" maxLength={100} />}
+        </Field>
+        <Field id={fields.role.id} label="Role" errors={fields.role.errors} hint="Admins can also add, reset and disable accounts." required>
+          {(a11y) => (
+            <Select {...a11y} key={fields.role.key} name={fields.role.name} defaultValue={(fields.role.initialValue as string | undefined) ?? 'staff'}>
+              <option value="staff">Staff</option>
+              <option value="admin">Admin</option>
+            </Select>
+          )}
+        </Field>
+        <Field id={fields.password.id} label="First password" errors={fields.password.errors} hint="8 to 128 characters; common passwords are refused." required>
+          {(a11y) => <Input {...getInputProps(fields.password, { type: 'password' })} {...a11y} autoComplete="new-password" />}
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" disabled={saving}>
+          <UserPlus className="size-4" aria-hidden />
+          {saving ? 'Adding...' : 'Add staff member'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The 'Manage' panel of one account: reset the password, change the role, disable or enable. */
+function ManagePanel({ panel, resetResult }: { panel: Row; resetResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busyWith = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const busy = Boolean(busyWith);
+  const action = `${PATH}?manage=${panel.id}`;
+  const [form, fields] = useForm({
+    id: `staff-reset-${panel.id}`,
+    lastResult: resetResult,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const isAdmin = panel.role === 'admin';
+  const disabled = panel.disabledAt !== null;
+
+  return (
+    <ActionPanel
+      title={`Manage ${panel.name}`}
+      detail={
+        <>
+          {panel.username} · {isAdmin ? 'Admin' : 'Staff'} · two-factor {panel.twoFactor ? 'on' : 'off'} ·{' '}
+          {disabled ? 'disabled' : panel.lastLoginAt ? `last sign-in ${formatDateTime(panel.lastLoginAt)}` : 'never signed in'}
+        </>
+      }
+      cancelTo={PATH}
+      busy={busy}
+    >
+      <div className="flex flex-col divide-y divide-forest-100">
+        <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="flex flex-col gap-3 pb-5">
+          <h3 className="font-sans text-base font-semibold text-ink">Reset the password</h3>
+          <FormError id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="intent" value="reset" />
+          <input type="hidden" name="id" value={panel.id} />
+          <Field
+            id={fields.password.id}
+            label="New password"
+            errors={fields.password.errors}
+            hint="They are signed out everywhere and sign in next with this password. 8 to 128 characters; common passwords are refused."
+            required
+          >
+            {(a11y) => <Input {...getInputProps(fields.password, { type: 'password' })} {...a11y} autoComplete="new-password" />}
+          </Field>
+          <div>
+            <Button type="submit" variant="outline" disabled={busy}>
+              <KeyRound className="size-4" aria-hidden />
+              {busyWith === 'reset' ? 'Resetting...' : 'Reset password'}
+            </Button>
+          </div>
+        </Form>
+
+        <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
+          <h3 className="font-sans text-base font-semibold text-ink">Role</h3>
+          <p className="text-sm text-muted">
+            {isAdmin ? 'An admin: also adds, resets and disables accounts.' : 'Staff: everything except managing staff accounts.'}
+          </p>
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="id" value={panel.id} />
+          <input type="hidden" name="role" value={isAdmin ? 'staff' : 'admin'} />
+          <div>
+            <Button type="submit" variant="outline" disabled={busy}>
+              <ShieldCheck className="size-4" aria-hidden />
+              {busyWith === 'role' ? 'Saving...' : isAdmin ? 'Make staff' : 'Make admin'}
+            </Button>
+          </div>
+        </Form>
+
+        <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 pt-5">
+          <h3 className="font-sans text-base font-semibold text-ink">{disabled ? 'Enable the account' : 'Disable the account'}</h3>
+          <p className="text-sm text-muted">
+            {disabled
+              ? 'They can sign in again with their password.'
+              : 'They are signed out everywhere at once and cannot sign in until an admin enables the account again.'}
+          </p>
+          <input type="hidden" name="intent" value={disabled ? 'enable' : 'disable'} />
+          <input type="hidden" name="id" value={panel.id} />
+          <div>
+            {disabled ? (
+              <Button type="submit" disabled={busy}>
+                <UserRoundCheck className="size-4" aria-hidden />
+                {busyWith === 'enable' ? 'Enabling...' : 'Enable account'}
+              </Button>
+            ) : (
+              <Button type="submit" variant="danger" disabled={busy}>
+                <UserRoundX className="size-4" aria-hidden />
+                {busyWith === 'disable' ? 'Disabling...' : 'Disable account'}
+              </Button>
+            )}
+          </div>
+        </Form>
+      </div>
+      <div className="mt-6 flex justify-end border-t border-forest-100 pt-4">
+        <Link to={PATH} replace preventScrollReset className={buttonClass('outline', 'md')}>
+          Close
+        </Link>
+      </div>
+    </ActionPanel>
+  );
+}

@@ -3,9 +3,14 @@
  * password }` → 200 `{ token, tokenType: 'Bearer', expiresAt, user }`. The token is a session row
  * like the browser's cookie (same timeouts, revoked by POST /api/auth/logout). 400 for a malformed
  * body, 401 'Invalid username or password', 429 with Retry-After past the failure throttle.
+ *
+ * A user with two-factor sign-in on (docs/decisions/004-staff-authentication.md#two-factor-sign-in)
+ * also sends `code`: the 6-digit TOTP code or an unused recovery code. Without it the answer is 401
+ * 'Two-factor code required', with a wrong one 401 'Invalid two-factor code', both with an issue on
+ * `code`; a wrong code counts towards the throttle.
  */
 import { apiError } from '~/lib/api.server';
-import { INVALID_CREDENTIALS, requestMeta, signIn } from '~/lib/auth.server';
+import { CODE_HINT, CODE_REQUIRED, INVALID_CODE, INVALID_CREDENTIALS, requestMeta, signIn } from '~/lib/auth.server';
 import { zodIssues } from '~/lib/errors.server';
 import { readSubmissionBody } from '~/lib/submissions.server';
 import { loginSchema } from '~/schemas/login';
@@ -22,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) return apiError(400, 'Invalid sign-in', zodIssues(parsed.error));
-  const outcome = await signIn({ username: parsed.data.username, password: parsed.data.password, kind: 'bearer', ...requestMeta(request) });
+  const { username, password, code } = parsed.data;
+  const outcome = await signIn({ username, password, code, kind: 'bearer', ...requestMeta(request) });
   if (outcome.ok) {
     return Response.json(
       { token: outcome.token, tokenType: 'Bearer', expiresAt: outcome.expiresAt.toISOString(), user: outcome.user },
@@ -32,6 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.reason === 'throttled') {
     return apiError(429, 'Too many failed sign-ins. Please try again later.', [], { 'Retry-After': String(outcome.retryAfterSeconds) });
   }
+  if (outcome.reason === 'code_required') return apiError(401, CODE_REQUIRED, [{ path: 'code', message: CODE_HINT }]);
+  if (outcome.reason === 'invalid_code') return apiError(401, INVALID_CODE, [{ path: 'code', message: CODE_HINT }]);
   return apiError(401, INVALID_CREDENTIALS);
 }
 

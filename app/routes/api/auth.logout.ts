@@ -1,6 +1,7 @@
 /**
  * POST /api/auth/logout: revokes the session of the Bearer token (or cookie) of the request → 204
- * (docs/decisions/004-staff-authentication.md). 401 without a live session.
+ * (docs/decisions/004-staff-authentication.md); the audit log records the sign-out. 401 without a
+ * live session.
  */
 import { apiError } from '~/lib/api.server';
 import { requireAdmin, signOut } from '~/lib/auth.server';
@@ -9,7 +10,7 @@ import type { Route } from './+types/auth.logout';
 export async function action({ request }: Route.ActionArgs) {
   const auth = await requireAdmin(request);
   if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
-  const clear = await signOut(auth);
+  const clear = await signOut(auth, request);
   return new Response(null, { status: 204, headers: auth.via === 'cookie' ? { 'Set-Cookie': clear } : {} });
 }
 
