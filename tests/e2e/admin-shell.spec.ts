@@ -20,8 +20,14 @@ const NAV = [
   { label: 'Inquiries', path: '/admin/inquiries', title: 'Inquiries | Admin' },
   { label: 'Location', path: '/admin/location', title: 'Location | Admin' },
   { label: 'Settings', path: '/admin/settings', title: 'Settings | Admin' },
+  { label: 'Outbox', path: '/admin/outbox', title: 'Outbox | Admin' },
+  { label: 'Audit log', path: '/admin/audit', title: 'Audit log | Admin' },
   { label: 'Profile', path: '/admin/profile', title: 'Profile | Admin' },
+  { label: 'Staff', path: '/admin/staff', title: 'Staff | Admin' },
 ];
+
+/** A sidebar link's accessible name: its label, then '<n> new' when it shows a pending count. */
+const navLinkName = (label: string) => new RegExp(`^${escapeRegExp(label)}( \\d+\\+? new)?$`);
 
 /** A name no seeded or other test's record has, letters and digits only (safe in a RegExp). */
 const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
@@ -48,11 +54,11 @@ test.describe('frame', () => {
     await expect(page).toHaveTitle('Dashboard | Admin');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     for (const item of NAV) {
-      await nav.getByRole('link', { name: item.label, exact: true }).click();
+      await nav.getByRole('link', { name: navLinkName(item.label) }).click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(item.path)}$`));
       await expect(page).toHaveTitle(item.title);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(nav.getByRole('link', { name: item.label, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: navLinkName(item.label) })).toHaveAttribute('aria-current', 'page');
     }
     await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View site' })).toHaveAttribute('href', '/');
