@@ -30,9 +30,10 @@ const precompress: Plugin = {
 /**
  * Admin modules: never part of a shared site chunk, so no public page downloads admin code. Left to
  * the automatic split, they land in chunks that only admin pages load
- * (tests/e2e/public-bundle.spec.ts checks the build).
+ * (tests/e2e/public-bundle.spec.ts checks the build). Browser-safe helpers that only the back office
+ * uses live in app/lib/admin/ for this reason.
  */
-const ADMIN = /[\\/]app[\\/](components[\\/]admin|routes[\\/]admin)[\\/]/;
+const ADMIN = /[\\/]app[\\/](components[\\/]admin|routes[\\/]admin|lib[\\/]admin)[\\/]/;
 
 /**
  * The lucide icon files that public code imports. Only these (and lucide's shared base) go into the

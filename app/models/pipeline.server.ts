@@ -15,7 +15,7 @@ import { asc, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
 import { bookings, inquiries, notes, users } from '~/db/schema';
-import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD, NOTE_MAX_LENGTH } from '~/lib/follow-up';
+import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD, NOTE_MAX_LENGTH } from '~/lib/admin/follow-up';
 import { formatDate, todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
-import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD } from '~/lib/follow-up';
+import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD } from '~/lib/admin/follow-up';
 import { todayInIndia } from '~/lib/format';
 import { searchTerm } from './catalog-query';
 import { addYears, camelizeKeys, idField } from './submission-fields';

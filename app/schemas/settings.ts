@@ -3,9 +3,9 @@
  * is read from the database, when the admin saves it, and by the API. Defaults are the seeded values.
  */
 import { z } from 'zod';
-import { parseMapEmbed } from '~/lib/map-embed';
+import { parseMapEmbed } from '~/lib/admin/map-embed';
 
-export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/map-embed';
+export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/admin/map-embed';
 
 /** The message of a required text left empty (the admin forms' wording). */
 export const REQUIRED_MESSAGE = 'This field is required';

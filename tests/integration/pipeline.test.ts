@@ -11,7 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest
 import { db } from '~/db/client.server';
 import { auditLog, bookings, inquiries, notes, users } from '~/db/schema';
 import { PipelinePanel, pipelineFailure } from '~/components/admin/pipeline-panel';
-import { followUpBadge, followUpStatus, isDue } from '~/lib/follow-up';
+import { followUpBadge, followUpStatus, isDue } from '~/lib/admin/follow-up';
 import { todayInIndia } from '~/lib/format';
 import { subscribeLive, type LiveEvent } from '~/lib/live-events.server';
 import type { AuditActor } from '~/models/audit.server';
@@ -317,7 +317,7 @@ test('loadPipeline of an unknown id gives an empty pipeline with the staff list'
   }
 });
 
-describe('follow-up helpers (app/lib/follow-up.ts)', () => {
+describe('follow-up helpers (app/lib/admin/follow-up.ts)', () => {
   test('isDue, followUpStatus and followUpBadge', () => {
     expect(isDue(null, '2025-01-05')).toBe(false);
     expect(isDue('2025-01-04', '2025-01-05')).toBe(true);

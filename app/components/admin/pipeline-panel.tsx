@@ -20,7 +20,7 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Input, Select, Textarea } from '~/components/ui/field';
 import { cn } from '~/lib/cn';
-import { followUpBadge, NOTE_MAX_LENGTH } from '~/lib/follow-up';
+import { followUpBadge, NOTE_MAX_LENGTH } from '~/lib/admin/follow-up';
 import { formatDate, formatDateTime, todayInIndia } from '~/lib/format';
 import type { PipelineData, PipelineIntent, RecordKind } from '~/models/pipeline.server';
 

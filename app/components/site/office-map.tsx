@@ -7,7 +7,6 @@
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '~/components/ui/button';
-import { parseMapEmbed } from '~/lib/map-embed';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 
@@ -23,9 +22,20 @@ export function openStreetMapLink({ latitude, longitude, zoom }: Pick<Settings['
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
 }
 
+/**
+ * The `src` of a saved custom embed. The settings schema accepts an embed only through the strict
+ * check in app/lib/admin/map-embed.ts and stores (and reads back) its own `<iframe src="...">` markup,
+ * so the public page reads the address back without shipping that parser to the browser.
+ */
+export function savedEmbedSrc(embedCode: string): string | null {
+  const match = /^<iframe src="([^"<>]*)"/.exec(embedCode.trim());
+  if (!match) return null;
+  const src = match[1]!.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return src.startsWith('https://') ? src : null;
+}
+
 export function OfficeMap({ map, className, title }: { map: Settings['map']; className?: string; title?: string }) {
-  const custom = map.embedCode.trim() ? parseMapEmbed(map.embedCode) : null;
-  const src = custom?.ok ? custom.src : openStreetMapEmbedUrl(map);
+  const src = savedEmbedSrc(map.embedCode) ?? openStreetMapEmbedUrl(map);
   return (
     <div className={cn('overflow-hidden rounded-card bg-mist', className)}>
       <iframe

@@ -19,7 +19,7 @@ import { draftOf, MapPreviewPanel, readDraft } from '~/components/admin/settings
 import { handleSettingsSubmission } from '~/components/admin/settings/settings-action.server';
 import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { ALLOWED_MAP_HOSTS } from '~/lib/map-embed';
+import { ALLOWED_MAP_HOSTS } from '~/lib/admin/map-embed';
 import { getSetting } from '~/models/settings.server';
 import type { Settings } from '~/schemas/settings';
 import type { Route } from './+types/location';
