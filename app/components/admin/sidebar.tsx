@@ -78,7 +78,7 @@ const PROFILE_ITEM: NavItem = { to: '/admin/profile', label: 'Profile', icon: Us
 const STAFF_ITEM: NavItem = { to: '/admin/staff', label: 'Staff', icon: UsersRound };
 
 const itemClass =
-  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors';
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10';
 
 /**
  * The link list, with group headings, and the account group (the signed-in user, Profile and Log Out)
@@ -87,7 +87,7 @@ const itemClass =
 function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: AdminCounts | null }) {
   const baseId = useId();
   return (
-    <nav aria-label="Admin" className="flex flex-1 flex-col gap-3">
+    <nav aria-label="Admin" className="flex flex-1 flex-col gap-3 md:gap-2">
       {ADMIN_NAV.map((group, g) => {
         const headingId = `${baseId}-group-${g}`;
         return (
