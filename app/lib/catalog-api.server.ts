@@ -44,6 +44,20 @@ export function adminHeaders(response: Response): Response {
   }
 }
 
+/**
+ * Run a step that refuses bad input by throwing a 4xx Response (`parseQuery`, `readJsonBody`) and
+ * hand that Response back with the admin headers instead of throwing it; other errors are thrown.
+ * Usage: `const query = await orAdminRefusal(() => parseQuery(request, schema)); if (query instanceof Response) return query;`
+ */
+export async function orAdminRefusal<T>(step: () => T | Promise<T>): Promise<T | Response> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof Response) return adminHeaders(error);
+    throw error;
+  }
+}
+
 /** Read, normalize and validate the body; a 4xx Response when it is refused. */
 async function validatedBody<S extends z.ZodType>(request: Request, writer: CatalogWriter<S, unknown>): Promise<{ input: z.infer<S> } | Response> {
   let body: Record<string, unknown>;

@@ -12,7 +12,7 @@
  */
 import { apiError, methodNotAllowed, notFound, readJsonBody } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
 import { bookingJson, deleteBookingForAdmin, getBooking, updateBookingForAdmin } from '~/models/booking.server';
@@ -37,13 +37,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (method !== 'PATCH' && method !== 'PUT') return adminHeaders(methodNotAllowed(ALLOW));
   if (!isUuid(params.id)) return adminHeaders(notFound('Booking'));
 
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonBody(request);
-  } catch (error) {
-    if (error instanceof Response) return adminHeaders(error);
-    throw error;
-  }
+  const body = await orAdminRefusal(() => readJsonBody(request));
+  if (body instanceof Response) return body;
   const { input, unknown } = normalizeBookingPatch(body);
   if (unknown.length > 0) {
     return adminHeaders(

@@ -7,7 +7,7 @@
  */
 import { methodNotAllowed, parseQuery } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { csvResponse, type CsvColumn } from '~/lib/csv.server';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
@@ -56,13 +56,8 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
-  let filters;
-  try {
-    filters = parseQuery(request, bookingApiQuerySchema);
-  } catch (error) {
-    if (error instanceof Response) return adminHeaders(error);
-    throw error;
-  }
+  const filters = await orAdminRefusal(() => parseQuery(request, bookingApiQuerySchema));
+  if (filters instanceof Response) return filters;
   return csvResponse(`bookings-${todayInIndia()}.csv`, exportBookings(adminBookingQuery(filters, auth.user.id)), BOOKING_CSV_COLUMNS);
 }
 

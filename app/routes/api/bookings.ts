@@ -10,7 +10,7 @@
  * admin list (`q`, `status`, `type`, `sort`, `due=today`, `assigned=me|<staff id>`) and paged with
  * `limit` / `offset`; 400 naming a bad parameter.
  */
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { parseQuery, pagingSchema } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { handleApiSubmission } from '~/lib/submissions.server';
@@ -32,13 +32,8 @@ const listQuerySchema = bookingApiQuerySchema.extend(pagingSchema.shape);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
-  let query;
-  try {
-    query = parseQuery(request, listQuerySchema);
-  } catch (error) {
-    if (error instanceof Response) return adminHeaders(error);
-    throw error;
-  }
+  const query = await orAdminRefusal(() => parseQuery(request, listQuerySchema));
+  if (query instanceof Response) return query;
   const { items, total } = await listBookingsForAdmin({ ...adminBookingQuery(query, auth.user.id), limit: query.limit, offset: query.offset });
   return adminHeaders(Response.json(items.map(bookingJson), { headers: { 'X-Total-Count': String(total) } }));
 }

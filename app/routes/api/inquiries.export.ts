@@ -7,7 +7,7 @@
  */
 import { methodNotAllowed, parseQuery } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { csvResponse, type CsvColumn } from '~/lib/csv.server';
 import type { InquiryStatus, InquiryType } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';
@@ -59,13 +59,8 @@ export const INQUIRY_CSV_COLUMNS: CsvColumn<InquiryExportRow>[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
-  let query;
-  try {
-    query = parseQuery(request, inquiryFilterSchema);
-  } catch (error) {
-    if (error instanceof Response) return adminHeaders(error);
-    throw error;
-  }
+  const query = await orAdminRefusal(() => parseQuery(request, inquiryFilterSchema));
+  if (query instanceof Response) return query;
   const { assigned, ...filters } = query;
   const rows = inquiryExportRows({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });
   return adminHeaders(csvResponse(`inquiries-${todayInIndia()}.csv`, rows, INQUIRY_CSV_COLUMNS));

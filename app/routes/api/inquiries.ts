@@ -9,7 +9,7 @@
  */
 import { pagingSchema, parseQuery } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { shortReference } from '~/lib/ids';
 import { handleApiSubmission } from '~/lib/submissions.server';
 import { createInquiry, listInquiries } from '~/models/inquiry.server';
@@ -29,13 +29,8 @@ export function action({ request }: Route.ActionArgs) {
 /** Staff list of inquiries; every item carries its short `reference` too. */
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
-  let query;
-  try {
-    query = parseQuery(request, inquiryFilterSchema.extend(pagingSchema.shape));
-  } catch (error) {
-    if (error instanceof Response) return adminHeaders(error);
-    throw error;
-  }
+  const query = await orAdminRefusal(() => parseQuery(request, inquiryFilterSchema.extend(pagingSchema.shape)));
+  if (query instanceof Response) return query;
   const { assigned, ...filters } = query;
   const { items, total } = await listInquiries({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });
   return adminHeaders(

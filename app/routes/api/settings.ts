@@ -10,7 +10,7 @@
  */
 import { methodNotAllowed, readJsonBody } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { DomainError, domainErrorResponse } from '~/lib/errors.server';
 import { getAllSettings, saveSettings } from '~/models/settings.server';
 import { camelizeDeep } from '~/schemas/catalog-fields';
@@ -25,13 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
   const auth = await requireAdmin(request);
   const method = request.method.toUpperCase();
   if (method !== 'PATCH' && method !== 'PUT') return adminHeaders(methodNotAllowed('GET, PATCH, PUT'));
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonBody(request);
-  } catch (error) {
-    if (error instanceof Response) return adminHeaders(error);
-    throw error;
-  }
+  const body = await orAdminRefusal(() => readJsonBody(request));
+  if (body instanceof Response) return body;
   try {
     await saveSettings(camelizeDeep(body), auditActor(auth, request), { merge: true });
   } catch (error) {

@@ -4,10 +4,9 @@
  * search runs while typing and a changed select or checkbox applies at once. Every filter lives in the
  * URL (`?q=&status=&type=&sort=&due=today&assigned=me`) and the page number goes back to 1.
  */
-import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
+import { useNavigate } from 'react-router';
+import { FilterCheckbox, FilterSearchRow, FilterSelect, optionsOf } from '~/components/admin/filter-form';
 import { useSearchBox } from '~/components/ui/use-search-box';
 import { BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
 import { listHref } from '~/lib/list-href';
@@ -17,12 +16,6 @@ import { BOOKING_SORT_LABELS, BOOKING_SORTS, BOOKING_STATUS_LABELS } from '~/sch
 export type BookingFilters = { q: string; status: string; type: string; sort: string; due: string; assigned: string };
 
 const TYPE_LABELS: Record<(typeof BOOKING_TYPES)[number], string> = { package: 'Package', bike: 'Bike', car: 'Car' };
-
-const selectClass =
-  'h-11 min-w-0 rounded-full border border-forest-200 bg-white px-4 text-sm text-ink focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-marigold';
-
-const checkClass =
-  'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-forest-200 bg-white px-4 text-sm font-medium text-ink has-[:checked]:border-forest-700 has-[:checked]:bg-forest-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marigold';
 
 export function BookingFiltersForm({ pathname, filters }: { pathname: string; filters: BookingFilters }) {
   const navigate = useNavigate();
@@ -62,94 +55,52 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
 
   return (
     <form ref={formRef} method="get" action={pathname} role="search" aria-label="Bookings" onSubmit={onSubmit} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={`${id}-q`} className="sr-only">
-          Search bookings by customer, e-mail, phone, item or reference
-        </label>
-        <div className="relative min-w-0 flex-1 basis-64">
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-muted" aria-hidden />
-          <input
-            ref={inputRef}
-            id={`${id}-q`}
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={100}
-            placeholder="Search bookings..."
-            title="Customer name, e-mail, phone, item or #reference"
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={onChange}
-            className="h-11 w-full rounded-full border border-forest-200 bg-white pr-4 pl-10 text-[0.9375rem] text-ink placeholder:text-muted focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-marigold"
-          />
-        </div>
-        <button type="submit" className={buttonClass('outline', 'md')}>
-          <Search className="size-4 sm:hidden" aria-hidden />
-          <span className="max-sm:sr-only">Search</span>
-        </button>
-        {active ? (
-          <Link to={pathname} preventScrollReset className={buttonClass('ghost', 'md')}>
-            <X className="size-4" aria-hidden />
-            Clear<span className="sr-only"> search and filters</span>
-          </Link>
-        ) : null}
-      </div>
+      <FilterSearchRow
+        id={`${id}-q`}
+        label="Search bookings by customer, e-mail, phone, item or reference"
+        placeholder="Search bookings..."
+        title="Customer name, e-mail, phone, item or #reference"
+        defaultValue={filters.q}
+        inputRef={inputRef}
+        onChange={onChange}
+        clearHref={active ? pathname : null}
+      />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-        <label className="sr-only" htmlFor={`${id}-status`}>
-          Status
-        </label>
-        <select id={`${id}-status`} name="status" defaultValue={filters.status} onChange={apply} className={selectClass}>
-          <option value="">All statuses</option>
-          {BOOKING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {BOOKING_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor={`${id}-type`}>
-          Type
-        </label>
-        <select id={`${id}-type`} name="type" defaultValue={filters.type} onChange={apply} className={selectClass}>
-          <option value="">All types</option>
-          {BOOKING_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor={`${id}-sort`}>
-          Sort
-        </label>
-        <select
+        <FilterSelect
+          id={`${id}-status`}
+          label="Status"
+          name="status"
+          defaultValue={filters.status}
+          allLabel="All statuses"
+          options={optionsOf(BOOKING_STATUSES, BOOKING_STATUS_LABELS)}
+          onChange={apply}
+          className="sm:w-40"
+        />
+        <FilterSelect
+          id={`${id}-type`}
+          label="Type"
+          name="type"
+          defaultValue={filters.type}
+          allLabel="All types"
+          options={optionsOf(BOOKING_TYPES, TYPE_LABELS)}
+          onChange={apply}
+          className="sm:w-36"
+        />
+        <FilterSelect
           id={`${id}-sort`}
+          label="Sort"
           name="sort"
           defaultValue={filters.sort || 'newest'}
-         
+          options={optionsOf(BOOKING_SORTS, BOOKING_SORT_LABELS)}
           onChange={apply}
-          className={`${selectClass} col-span-2`}
-        >
-          {BOOKING_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {BOOKING_SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <label className={checkClass}>
-          <input type="checkbox" name="due" value="today" defaultChecked={filters.due === 'today'} onChange={apply} className="size-4 accent-forest-700" />
+          className="col-span-2 sm:w-56"
+        />
+        <FilterCheckbox name="due" value="today" defaultChecked={filters.due === 'today'} onChange={apply}>
           Due today
-        </label>
-        <label className={checkClass}>
-          <input
-            type="checkbox"
-            name="assigned"
-            value="me"
-            defaultChecked={filters.assigned === 'me'}
-           
-            onChange={apply}
-            className="size-4 accent-forest-700"
-          />
+        </FilterCheckbox>
+        <FilterCheckbox name="assigned" value="me" defaultChecked={filters.assigned === 'me'} onChange={apply}>
           Assigned to me
-        </label>
+        </FilterCheckbox>
       </div>
     </form>
   );
