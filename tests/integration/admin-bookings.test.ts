@@ -169,8 +169,15 @@ describe('the pipeline panel on the detail page', () => {
     const today = todayInIndia();
     const followUp = await settle(() => detailAction(post(url, { intent: 'follow-up', followUpOn: today }, { id: booking.id }) as never));
     expect(await toastOf(followUp.headers)).toMatchObject({ type: 'success' });
+    // A blank note stays on the page with its error under the field (status 400), nothing saved.
     const bad = await settle(() => detailAction(post(url, { intent: 'note', body: '   ' }, { id: booking.id }) as never));
-    expect(await toastOf(bad.headers)).toMatchObject({ type: 'error' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ pipeline: { ok: false, field: 'body' } });
+    const missing = await settle(() =>
+      detailAction(post('/admin/bookings/00000000-0000-4000-8000-000000000000', { intent: 'note', body: 'Hello' }, { id: '00000000-0000-4000-8000-000000000000' }) as never),
+    );
+    expect(missing.headers.get('Location')).toBe('/admin/bookings');
+    expect(await toastOf(missing.headers)).toMatchObject({ type: 'error', title: 'Booking not found' });
 
     const data = await detailLoader(get(url, { id: booking.id }) as never);
     expect(data.pipeline.notes.map((n) => n.body)).toEqual(['Called the customer.\nCall back Friday.']);

@@ -27,7 +27,8 @@ import { formatDate, formatDateTime } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { redirectWithToast } from '~/lib/toast.server';
 import { formatDateRange, getBooking, vehicleCalendar } from '~/models/booking.server';
-import { handlePipelineIntent, loadPipeline } from '~/models/pipeline.server';
+import { handlePipelineIntent, loadPipeline, type PipelineResult } from '~/models/pipeline.server';
+import { logger } from '~/lib/logger.server';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
 import { StatusCard } from './+shared/booking-status';
 import type { Route } from './+types/detail';
@@ -92,9 +93,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!form) return redirectWithToast(here, { type: 'error', title: 'An error occurred. Please try again.' });
   const intent = form.get('intent');
   if (isStatusIntent(intent)) return changeStatusFromForm(request, auth, intent, params.id, here);
-  const result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
-  if (result) return redirectWithToast(here, { type: result.ok ? 'success' : 'error', title: result.message });
-  return redirectWithToast(here, { type: 'error', title: 'Unknown action' });
+  let result: PipelineResult | null;
+  try {
+    result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
+  } catch (error) {
+    logger.error({ err: error, event: 'booking_pipeline_failed', id: params.id, intent }, 'pipeline change failed');
+    return redirectWithToast(here, { type: 'error', title: 'An error occurred. Please try again.' });
+  }
+  if (!result) return redirectWithToast(here, { type: 'error', title: 'Unknown action' });
+  if (result.ok) return redirectWithToast(here, { type: 'success', title: result.message });
+  // A field's error shows under that field in the panel, with what was typed kept
+  // (docs/decisions/016-request-pipeline.md); an unknown booking goes back to the list.
+  if (result.field) return data({ pipeline: result }, { status: 400 });
+  return redirectWithToast('/admin/bookings', { type: 'error', title: result.message });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
