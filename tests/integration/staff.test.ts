@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditLog, sessions, users } from '~/db/schema';
+import { auditLog, recoveryCodes, sessions, users } from '~/db/schema';
+import { hashRecoveryCode, newTotpSecret } from '~/lib/totp.server';
 import { getAdmin, INVALID_CREDENTIALS, NOT_ALLOWED, signIn } from '~/lib/auth.server';
 import { Conflict } from '~/lib/errors.server';
 import { createLoginThrottle } from '~/lib/login-throttle.server';
@@ -201,6 +202,31 @@ describe('roles', () => {
     expect(entries.map((e) => e.changes)).toEqual(
       expect.arrayContaining([{ role: { from: 'staff', to: 'admin' } }, { role: { from: 'admin', to: 'staff' } }]),
     );
+  });
+});
+
+describe('two-factor of someone else', () => {
+  test('an admin turns it off for a user who lost their phone: password alone signs in again, audited', async () => {
+    const admin = await createStaffSession();
+    await db().update(users).set({ disabledAt: null }).where(eq(users.id, admin.user.id));
+    const member = await staffMember();
+    const secret = newTotpSecret();
+    secrets.add(secret);
+    await db().update(users).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(users.id, member.user.id));
+    await db().insert(recoveryCodes).values({ userId: member.user.id, codeHash: hashRecoveryCode('AAAA-BBBB') });
+    const before = await signIn({ username: member.user.username, password: TEST_PASSWORD, ip: '10.0.0.9', kind: 'bearer' }, throttle());
+    expect(before.ok).toBe(false);
+
+    const off = await post(admin.cookie, { intent: 'two-factor-off', id: member.user.id });
+    expect(off.status).toBe(302);
+    const [row] = await db().select().from(users).where(eq(users.id, member.user.id));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.user.id))).toEqual([]);
+    const after = await signIn({ username: member.user.username, password: TEST_PASSWORD, ip: '10.0.0.9', kind: 'bearer' }, throttle());
+    expect(after.ok).toBe(true);
+    if (after.ok) secrets.add(after.token);
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.entityId, member.user.id));
+    expect(entry).toMatchObject({ action: 'two_factor', actorId: admin.user.id, changes: { twoFactor: { from: true, to: false } } });
   });
 });
 

@@ -13,7 +13,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { KeyRound, Settings2, ShieldCheck, UserPlus, UserRoundCheck, UserRoundX } from 'lucide-react';
+import { KeyRound, Settings2, ShieldCheck, ShieldOff, UserPlus, UserRoundCheck, UserRoundX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { ActionPanel } from '~/components/admin/account/action-panel';
@@ -29,7 +29,7 @@ import { Conflict, NotFound } from '~/lib/errors.server';
 import { formatDateTime } from '~/lib/format';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { createStaffUser, getUserById, listStaff, resetUserPassword, setUserDisabled, setUserRole } from '~/models/user.server';
+import { createStaffUser, disableTwoFactor, getUserById, listStaff, resetUserPassword, setUserDisabled, setUserRole } from '~/models/user.server';
 import { newStaffSchema, resetPasswordSchema, staffRoleSchema, staffTargetSchema } from '~/schemas/profile';
 import type { Route } from './+types/staff';
 
@@ -108,6 +108,21 @@ export async function action({ request }: Route.ActionArgs) {
           type: 'success',
           title: disable ? `${username} disabled` : `${username} enabled`,
           description: disable ? `${ended} session${ended === 1 ? '' : 's'} ended.` : 'They can sign in again.',
+        });
+      }
+
+      case 'two-factor-off': {
+        // For someone who lost their phone and their recovery codes: they sign in with the password
+        // alone and can enrol again on their profile page.
+        const parsed = staffTargetSchema.safeParse({ id: formData.get('id') });
+        if (!parsed.success) return redirectWithToast(PATH, { type: 'error', title: 'Staff member not found' });
+        const target = await getUserById(parsed.data.id);
+        if (!target) throw new NotFound('Staff member not found');
+        await disableTwoFactor(actor, target.id);
+        return redirectWithToast(PATH, {
+          type: 'success',
+          title: `Two-factor sign-in turned off for ${target.username}`,
+          description: 'They sign in with their password and can set it up again on their profile page.',
         });
       }
 
@@ -309,6 +324,24 @@ function ManagePanel({ panel, resetResult }: { panel: Row; resetResult: Submissi
             </Button>
           </div>
         </Form>
+
+        {panel.twoFactor ? (
+          <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
+            <h3 className="font-sans text-base font-semibold text-ink">Two-factor sign-in</h3>
+            <p className="text-sm text-muted">
+              On. If they lost their phone and their recovery codes, turn it off: they sign in with their password and can set it up
+              again on their profile page.
+            </p>
+            <input type="hidden" name="intent" value="two-factor-off" />
+            <input type="hidden" name="id" value={panel.id} />
+            <div>
+              <Button type="submit" variant="outline" disabled={busy}>
+                <ShieldOff className="size-4" aria-hidden />
+                {busyWith === 'two-factor-off' ? 'Turning off...' : 'Turn off two-factor sign-in'}
+              </Button>
+            </div>
+          </Form>
+        ) : null}
 
         <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
           <h3 className="font-sans text-base font-semibold text-ink">Role</h3>
