@@ -107,3 +107,28 @@ test('a new booking shows on the open bookings list and in the sidebar count wit
   await expect.poll(() => sidebarCount(page, 'bookings')).not.toBe(before);
   await expectNoReload(page);
 });
+
+test('the message of the last change stays on its page when a live update reloads the data', async ({ page, browser }) => {
+  // Signing in ends on the dashboard with the 'Login successful' message of that page view.
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/admin/events');
+  await signIn(page);
+  await connected;
+  const flash = page.locator('[data-flash="success"]');
+  await expect(flash).toContainText('Login successful');
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+
+  const name = `Flash Keeper ${uid()}`;
+  await sendContactMessage(browser, name);
+
+  // The data was reloaded (the new inquiry is listed), and the message is still there.
+  await expect(page.getByRole('region', { name: 'Latest inquiries' }).getByText(name)).toBeVisible();
+  await expect(flash).toContainText('Login successful');
+  await expectNoReload(page);
+
+  // It belongs to that page view only: the next navigation has no message.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Packages', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/packages$/);
+  await expect(page.locator('[data-flash]')).toHaveCount(0);
+});

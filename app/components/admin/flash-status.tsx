@@ -6,7 +6,8 @@
  * say) so a message arriving after a client-side change is announced.
  */
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast as showToast } from '~/components/ui/toast';
 import { cn } from '~/lib/cn';
 
@@ -32,8 +33,23 @@ export function useFlashToast(toast: AdminToast | null) {
   }, [toast]);
 }
 
+/**
+ * The toast of the current page view. The layout's loader reads the flash cookie once, so a later
+ * revalidation of the same page (a live update, docs/decisions/018-live-updates.md, or a fetcher)
+ * brings no toast; the message stays until the next navigation instead of vanishing under the
+ * reader's eyes.
+ */
+export function usePageViewToast(toast: AdminToast | null): AdminToast | null {
+  const { key } = useLocation();
+  const [kept, setKept] = useState<{ key: string; toast: AdminToast | null }>({ key, toast });
+  if (toast && toast !== kept.toast) setKept({ key, toast });
+  else if (!toast && kept.toast && kept.key !== key) setKept({ key, toast: null });
+  return toast ?? (kept.key === key ? kept.toast : null);
+}
+
 /** The status line: the toast's words in a tinted bar, or an empty live region. */
-export function FlashStatus({ toast }: { toast: AdminToast | null }) {
+export function FlashStatus({ toast: loaded }: { toast: AdminToast | null }) {
+  const toast = usePageViewToast(loaded);
   useFlashToast(toast);
   const tone = toast ? tones[toast.type] : null;
   const Icon = tone?.icon;
