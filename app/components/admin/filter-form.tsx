@@ -1,5 +1,6 @@
 /**
- * The pieces of the admin lists' search-and-filter forms (/admin/bookings, /admin/inquiries): the
+ * The pieces of the admin lists' search-and-filter forms (/admin/bookings, /admin/inquiries, and the
+ * catalogue lists' search box in search-form.tsx): the
  * search row (box, Search button, Clear link), a labelled filter select and a filter checkbox. The
  * lists' own forms decide what the fields mean and when they apply; these only draw them the same
  * way. Everything is a plain GET form field, so the forms work without JavaScript.
@@ -30,6 +31,7 @@ export function FilterSearchRow({
   onChange,
   busy = false,
   clearHref,
+  clearHint = ' search and filters',
 }: {
   id: string;
   label: string;
@@ -40,6 +42,8 @@ export function FilterSearchRow({
   onChange?: ChangeEventHandler<HTMLInputElement>;
   busy?: boolean;
   clearHref: string | null;
+  /** What Clear clears, for screen readers (' search' where there are no filters). */
+  clearHint?: string;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -71,7 +75,7 @@ export function FilterSearchRow({
       {clearHref ? (
         <Link to={clearHref} preventScrollReset className={buttonClass('ghost', 'md')}>
           <X className="size-4" aria-hidden />
-          Clear<span className="sr-only"> search and filters</span>
+          Clear<span className="sr-only">{clearHint}</span>
         </Link>
       ) : null}
     </div>

@@ -3,10 +3,9 @@
  * JavaScript it also searches while typing, after a short pause, replacing the history entry, and
  * always goes back to page 1 (`useSearchBox`). A 'Clear' link shows while a search is active.
  */
-import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useNavigation } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
+import { useNavigation } from 'react-router';
+import { FilterSearchRow } from '~/components/admin/filter-form';
 import { useSearchBox } from '~/components/ui/use-search-box';
 import { listHref } from '~/lib/list-href';
 
@@ -33,44 +32,18 @@ export function AdminSearchForm({
   const { inputRef, onSubmit, onChange } = useSearchBox({ q, hrefFor: (text) => listHref(pathname, { q: text }), delayMs: SEARCH_DELAY_MS });
 
   return (
-    <form
-      method="get"
-      action={pathname}
-      role="search"
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={onSubmit}
-    >
-      <label htmlFor={inputId} className="sr-only">
-        {label}
-      </label>
-      <div className="relative min-w-0 flex-1 basis-56">
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-muted" aria-hidden />
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder={placeholder}
-          autoComplete="off"
-          enterKeyHint="search"
-          aria-busy={searching || undefined}
-          onChange={onChange}
-          className="h-11 w-full rounded-full border border-forest-200 bg-white pr-4 pl-10 text-[0.9375rem] text-ink placeholder:text-muted focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-marigold"
-        />
-      </div>
-      <button type="submit" className={buttonClass('outline', 'md')}>
-        <Search className="size-4 sm:hidden" aria-hidden />
-        <span className="max-sm:sr-only">Search</span>
-      </button>
-      {q ? (
-        <Link to={pathname} preventScrollReset className={buttonClass('ghost', 'md')}>
-          <X className="size-4" aria-hidden />
-          Clear
-          <span className="sr-only"> search</span>
-        </Link>
-      ) : null}
+    <form method="get" action={pathname} role="search" onSubmit={onSubmit}>
+      <FilterSearchRow
+        id={inputId}
+        label={label}
+        placeholder={placeholder}
+        defaultValue={q}
+        inputRef={inputRef}
+        onChange={onChange}
+        busy={searching}
+        clearHref={q ? pathname : null}
+        clearHint=" search"
+      />
     </form>
   );
 }
