@@ -15,6 +15,10 @@ function server(port: number) {
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // The servers' errors (LOG_LEVEL=error) appear in the test output, so an error that
+    // only happens under a browser run is visible with its request id.
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),
@@ -23,7 +27,7 @@ function server(port: number) {
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       DATABASE_URL: '',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '1000',
       RATE_LIMIT_LOGIN_FAILURES: '1000',
@@ -42,7 +46,8 @@ export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails only sometimes is a bug to find, not a retry to add.
+  retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   use: {

@@ -34,9 +34,10 @@ let serverModule;
 try {
   if (DEVELOPMENT) {
     const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }));
-    app.use(vite.middlewares);
     serverModule = await vite.ssrLoadModule('./server/app.ts');
     await serverModule.start();
+    app.use(serverModule.front);
+    app.use(vite.middlewares);
     app.use(async (req, res, next) => {
       try {
         const source = await vite.ssrLoadModule('./server/app.ts');
@@ -47,18 +48,23 @@ try {
       }
     });
   } else {
+    serverModule = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
+    await serverModule.start();
+    // Request id, access log, security headers and /healthz, /readyz come first, so static files
+    // get them too (server/app.ts).
+    app.use(serverModule.front);
     // The build writes .br and .gz copies next to each script, style and SVG (vite.config.ts);
     // they are sent to browsers that accept them, brotli first.
     const precompressed = (dir, serveStatic) =>
       expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
     // Hashed file names never change content: cached for a year, no revalidation headers needed.
     app.use('/assets', precompressed(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false }));
-    app.use('/images', precompressed(`${BUILD_DIR}/client/images`, { maxAge: '7d' }));
-    app.use(precompressed(`${BUILD_DIR}/client`, { maxAge: '1h', index: false }));
-    serverModule = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
-    await serverModule.start();
+    app.use('/images', precompressed(`${BUILD_DIR}/client/images`, { maxAge: '30d' }));
+    app.use(precompressed(`${BUILD_DIR}/client`, { maxAge: '1h', index: false, redirect: false }));
     app.use(serverModule.app);
   }
+  // Nothing reaches Express's bare default error page: the site's own 500 answer (server/app.ts).
+  app.use(serverModule.errorHandler);
 } catch (error) {
   console.error(`Cannot start the server: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -72,8 +78,12 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing connections`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  console.log(`${signal} received: finishing requests in flight, then closing the database`);
+  serverModule?.beginShutdown?.();
+  const force = setTimeout(() => {
+    console.error('Shutdown took longer than 10 s: exiting with requests still open');
+    process.exit(1);
+  }, 10_000);
   force.unref();
   server.close(async () => {
     try {

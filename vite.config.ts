@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { iconSprite } from './scripts/icon-sprite';
 
 /**
  * Form-only modules: they must stay in the lazily loaded dialog chunks, never in the shared chunk
@@ -36,41 +35,6 @@ const precompress: Plugin = {
 const ADMIN = /[\\/]app[\\/](components[\\/]admin|routes[\\/]admin|lib[\\/]admin)[\\/]/;
 
 /**
- * The lucide icon files that public code imports. Only these (and lucide's shared base) go into the
- * `icons` chunk every public page loads; icons only the admin uses are left to the automatic split,
- * so they land in admin chunks. Read from the source at build time: lucide's ESM entry maps each
- * export name (Plus, PlusIcon, LucidePlus) to its file.
- */
-function publicIconFiles(): Set<string> {
-  const entry = readFileSync('node_modules/lucide-react/dist/esm/lucide-react.mjs', 'utf8');
-  const fileOf = new Map<string, string>();
-  for (const [, names = '', file = ''] of entry.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
-    for (const [, name = ''] of names.matchAll(/default as (\w+)/g)) fileOf.set(name, file);
-  }
-  const files = new Set<string>();
-  for (const relative of readdirSync('app', { recursive: true, encoding: 'utf8' })) {
-    const file = path.join('app', relative);
-    if (!/\.tsx?$/.test(file) || /\.(test|server)\.tsx?$/.test(file) || ADMIN.test(path.resolve(file))) continue;
-    for (const [, list = ''] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
-      for (const item of list.split(',')) {
-        const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
-        const icon = name ? fileOf.get(name) : undefined;
-        if (icon) files.add(icon);
-      }
-    }
-  }
-  return files;
-}
-const PUBLIC_ICONS = publicIconFiles();
-
-/** lucide's base modules, and the icon files public code imports (see publicIconFiles). */
-function isPublicIconModule(id: string): boolean {
-  if (!/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id)) return false;
-  const icon = /[\\/]icons[\\/]([\w-]+)\.m?js$/.exec(id);
-  return !icon || PUBLIC_ICONS.has(icon[1]!);
-}
-
-/**
  * Modules that, of the public pages, only the catalogue's list pages (/packages, /bikes, /cars) use:
  * the filters and list layout, and the search box behaviour, page links and list addresses they
  * share with the admin lists.
@@ -81,7 +45,7 @@ const CATALOG_LIST =
 const CATALOG = /[\\/]app[\\/]components[\\/]site[\\/](catalog[\\/]|catalog-filters|cards|detail-error|not-found-view)/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress],
+  plugins: [tailwindcss(), reactRouter(), iconSprite(), precompress],
   resolve: { tsconfigPaths: true },
   environments: {
     // The server bundle's entry is our Express app (server/app.ts), which wraps the React Router build.
@@ -97,7 +61,9 @@ export default defineConfig({
                 // React and React Router, which every page needs, in one file of their own. (Groups
                 // pull in what their modules import, so this one must come first.)
                 { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-                { name: 'icons', test: isPublicIconModule },
+                // lucide-react, which only the back office uses (public pages draw their icons from the
+                // SVG sprite, docs/decisions/002-page-weight.md#icons): one file, not one per icon.
+                { name: 'lucide', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
                 // Shared site modules, with what they import (clsx, tailwind-merge, Radix Slot).
                 {
                   name: 'site',

@@ -11,6 +11,7 @@ import frauncesLatin from '~/assets/fonts/fraunces-latin-600.woff2?url';
 import interLatin from '~/assets/fonts/inter-latin-400-700.woff2?url';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { Toaster } from '~/components/ui/toast';
+import { REQUEST_ID_ELEMENT, useNonce, useRequestId } from '~/lib/document-context';
 import { publicEnv } from '~/lib/env.server';
 import { SITE_NAME } from '~/lib/meta';
 import type { Route } from './+types/root';
@@ -29,6 +30,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * zod (the form schemas, in the browser too) probes whether it may compile validators with
+ * `new Function` when the first object schema is built. The probe's error is caught, but Chromium
+ * still reports it as a CSP violation (no 'unsafe-eval', docs/decisions/021-production-hardening.md).
+ * zod's global configuration object, which `z.config()` writes, is set to jitless before any module
+ * runs, so the probe never happens.
+ */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
+
 const fontFaces = `
 @font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:400 700;src:url(${interLatin}) format('woff2-variations'),url(${interLatin}) format('woff2')}
 @font-face{font-family:'Fraunces Variable';font-style:normal;font-display:swap;font-weight:600;src:url(${frauncesLatin}) format('woff2')}
@@ -37,6 +47,8 @@ const fontFaces = `
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
+  // React Router's inline scripts carry this response's CSP nonce (app/entry.server.tsx).
+  const nonce = useNonce();
   const base = data?.env.PUBLIC_URL;
   const url = base ? `${base}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}` : undefined;
   return (
@@ -45,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c45" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
         <Meta />
         {url ? (
@@ -65,8 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-snow text-ink antialiased">
         {children}
         <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -79,6 +92,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const requestId = useRequestId();
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <title>{notFound ? 'Page Not Found' : 'Something went wrong'}</title>
@@ -89,6 +103,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The page you're looking for doesn't exist or has been moved."
           : 'Please try again in a moment. If it keeps happening, call or message us.'}
       </p>
+      {!notFound && requestId ? (
+        <p className="text-sm text-muted">
+          Reference for our team: <code id={REQUEST_ID_ELEMENT} className="rounded bg-forest-50 px-1.5 py-0.5 text-forest-700">{requestId}</code>
+        </p>
+      ) : null}
       <a href="/" className="rounded-full bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">
         Back to Home
       </a>

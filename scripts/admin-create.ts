@@ -32,7 +32,7 @@ await runScript(async () => {
   const password = process.env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
   const problem = passwordProblem(password, username);
   if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
-  const handle = await openFromEnv();
+  const handle = await openFromEnv('admin:create');
   try {
     await migrateDatabase(handle);
     const user = await upsertUser({ username, name, password, role: roleFlag as UserRole | undefined });

@@ -3,7 +3,7 @@ import { migrateDatabase } from '~/db/migrate.server';
 import { openFromEnv, runScript } from './open-database';
 
 await runScript(async () => {
-  const handle = await openFromEnv();
+  const handle = await openFromEnv('db:migrate');
   try {
     await migrateDatabase(handle);
     console.log(`Migrations applied (${handle.kind}).`);

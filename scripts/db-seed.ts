@@ -4,7 +4,7 @@ import { seedDatabase } from '~/db/seed';
 import { openFromEnv, runScript } from './open-database';
 
 await runScript(async () => {
-  const handle = await openFromEnv();
+  const handle = await openFromEnv('db:seed');
   try {
     await migrateDatabase(handle);
     const seeded = await seedDatabase(handle.db);

@@ -1,21 +1,35 @@
 /**
- * The application server (bundled by Vite into build/server/index.js): request logging, body-size
- * limit, the React Router handler, and the start-up / shutdown sequence (docs/architecture.md).
+ * The application server (bundled by Vite into build/server/index.js): request ids and logging,
+ * security headers, health checks, the page cache, body-size limit, the React Router handler, the
+ * error answer of last resort, and the start-up / shutdown sequence (docs/architecture.md,
+ * docs/decisions/021-production-hardening.md).
+ *
+ * server.js mounts, in this order: `front` (before the static files, so they get ids and headers
+ * too), the static files, `app`, then `errorHandler`.
  */
+import { randomUUID } from 'node:crypto';
 import { createRequestHandler } from '@react-router/express';
+import { sql } from 'drizzle-orm';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import 'react-router';
-import { databaseHandle, openDatabase, setDatabase } from '~/db/client.server';
+import { databaseHandle, db, openDatabase, setDatabase } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
 import { seedDatabase } from '~/db/seed';
 import { env } from '~/lib/env.server';
 import { MAX_UPLOAD_BODY_BYTES } from '~/lib/image-upload.server';
+import { backupRouter, removeServerLock, writeServerLock } from '~/lib/backup.server';
+import { errorPageHtml } from '~/lib/error-page.server';
 import { logger } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/lib/mailer.server';
+import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
+import { routerContextFor } from '~/lib/request-context.server';
+import { requestStore } from '~/lib/request-store.server';
+import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/lib/rate-limit.server';
 import { UPLOADS_URL_PREFIX, uploadsRoot } from '~/lib/storage.server';
 import { deleteExpiredSessions } from '~/models/session.server';
+import { getSetting } from '~/models/settings.server';
 import { ensureFirstAdmin } from '~/models/user.server';
 
 /** Largest JSON or form body accepted (docs/decisions/014-cross-cutting-rules.md); larger answers 413. */
@@ -114,30 +128,151 @@ export function serveUploads() {
   return router;
 }
 
+/** A request id from the proxy in front (X-Request-Id) is kept when it looks like one. */
+const INCOMING_REQUEST_ID = /^[\w.:-]{8,128}$/;
+
+/**
+ * The request id: the proxy's X-Request-Id when present and sane, else a random UUID. It is sent
+ * back as `X-Request-Id`, is on every log line of the request, and is shown on the error page.
+ */
+export function requestId(req: Request, res: Response): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Access log: one short JSON line per request, no headers, cookies, bodies or query strings. */
+const requestLogging = pinoHttp({
+  logger,
+  genReqId: requestId,
+  autoLogging: { ignore: (req) => /^\/(assets|uploads|images)\/|^\/(healthz|readyz)$/.test(req.url ?? '') },
+  serializers: {
+    req: (req: { method?: string; url?: string; id?: unknown }) => ({ id: req.id, method: req.method, url: (req.url ?? '').split('?')[0] }),
+    res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+  },
+  customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+});
+
+const state = globalThis as typeof globalThis & {
+  __started?: Promise<void>;
+  __ready?: boolean;
+  __sessionSweep?: NodeJS.Timeout;
+  __stopInvalidationListener?: () => void;
+};
+
+/** Longest wait for the database in /readyz (ms). */
+const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /healthz: the process is up (200). GET /readyz: the database answers a query within 2 s and
+ * the server is not shutting down (200), else 503; load balancers and uptime checks use it.
+ */
+export function healthRoutes() {
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!state.__ready) {
+      res.status(503).json({ status: 'unavailable', reason: 'starting or stopping' });
+      return;
+    }
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
+      });
+      await Promise.race([db().execute(sql`select 1`), timeout]).finally(() => clearTimeout(timer));
+      res.json({ status: 'ok' });
+    } catch (error) {
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'readiness check failed');
+      res.status(503).json({ status: 'unavailable', reason: 'database not answering' });
+    }
+  });
+  return router;
+}
+
+/** What runs before the static files: request id and log, security headers, health checks. */
+export const front = express.Router();
+front.use(requestLogging);
+// The request id and the staff-write flag follow the request through every await.
+front.use((req, _res, next) => requestStore.run({ requestId: String(req.id), staffWrite: false }, next));
+front.use(securityHeaders());
+front.use(healthRoutes());
+
+/** Everything after the static files: uploads, limits, the page cache and React Router. */
 export const app = express.Router();
-app.use(
-  pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => /^\/(assets|uploads)\//.test(req.url ?? '') },
-    // One short line per request: no headers, cookies or bodies in the log.
-    serializers: {
-      req: (req: { method?: string; url?: string; id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  }),
-);
+// POST /_internal/backup: the snapshot `npm run db:backup` asks a PGlite server for
+// (docs/decisions/020-backups.md); loopback only, with the lock file's token.
+app.use(backupRouter());
 app.use(UPLOADS_URL_PREFIX, serveUploads());
 app.use(bodyLimit());
 app.use(clientIpHeader);
 app.use(privateResponses);
-app.use(
-  createRequestHandler({
-    build: () => import('virtual:react-router/server-build'),
-  }),
-);
+app.use(invalidateOnStaffWrite);
+app.use(servePageCache);
+/**
+ * The React Router handler, made on first use from the build object itself: given a function
+ * instead, React Router derives its routes and handler again on every request (meant for dev
+ * reloads; in dev, server.js re-loads this whole module instead).
+ */
+let handleWithReactRouter: express.RequestHandler | undefined;
+app.use(async (req, res, next) => {
+  handleWithReactRouter ??= createRequestHandler({
+    build: await import('virtual:react-router/server-build'),
+    getLoadContext: (request, response) =>
+      routerContextFor({
+        requestId: String(request.id ?? response.getHeader('X-Request-Id') ?? ''),
+        cspNonce: response.locals.cspNonce ?? '',
+        pageCache: response.locals.pageCache,
+        setContentSecurityPolicy: (value) => {
+          if (!response.headersSent) response.setHeader('Content-Security-Policy', value);
+        },
+      }),
+  });
+  return handleWithReactRouter(req, res, next);
+});
 
-const state = globalThis as typeof globalThis & { __started?: Promise<void>; __sessionSweep?: NodeJS.Timeout };
+/** Paths answered with JSON errors rather than the HTML error page. */
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith('/api/') || req.path === '/api' || req.accepts(['html', 'json']) === 'json';
+}
+
+/**
+ * Express's last error middleware: whatever escaped (a middleware, the router adapter, a stream
+ * failing before the first byte) is logged once with the request id and answered with the site's
+ * own 500 page or `{error, requestId}`, never Express's bare page, a stack trace or SQL. When the
+ * answer has already started, the connection is closed, as nothing sensible can be appended.
+ */
+export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
+  void next;
+  const id = String(req.id ?? res.getHeader('X-Request-Id') ?? randomUUID());
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+  // Errors from body parsers and the like carry a 4xx status: the client's mistake, answered plainly.
+  if (status >= 400 && status < 500) {
+    if (!res.headersSent) res.status(status).json({ error: 'Bad request', issues: [] });
+    return;
+  }
+  logger.error({ err: error, reqId: id, method: req.method, url: req.originalUrl.split('?')[0] }, 'unhandled error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.removeHeader('Content-Encoding');
+  res.removeHeader('Content-Length');
+  res.removeHeader('ETag');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Request-Id', id);
+  if (wantsJson(req)) {
+    res.status(500).json({ error: 'Internal server error', requestId: id });
+    return;
+  }
+  res.status(500).type('html').send(errorPageHtml(id));
+}
+
 
 /** Dead session rows (past their absolute end or idle) are deleted at start and then hourly. */
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
@@ -157,6 +292,9 @@ async function sweepSessions() {
 export function start(): Promise<void> {
   state.__started ??= (async () => {
     const config = env();
+    // One process per PGlite folder; the lock also tells db:backup how to reach this server
+    // (docs/decisions/020-backups.md).
+    if (!config.DATABASE_URL) await writeServerLock({ dataDir: config.DATA_DIR, port: config.PORT, host: config.HOST });
     const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
     setDatabase(handle);
     await migrateDatabase(handle);
@@ -169,20 +307,38 @@ export function start(): Promise<void> {
       logger.info('created admin user "admin" with ADMIN_PASSWORD');
     }
     logger.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.DATA_DIR : undefined }, 'database ready');
+    // The CSP's media-src follows the video setting: read now and after every settings change.
+    const readVideoUrl = async () => (await getSetting('video')).url;
+    await refreshVideoMediaOrigins(readVideoUrl);
+    state.__stopInvalidationListener = onPageCacheInvalidated(() => void refreshVideoMediaOrigins(readVideoUrl));
     startMailer();
     await sweepSessions();
+    markReady();
     state.__sessionSweep = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
     state.__sessionSweep.unref();
   })();
   return state.__started;
 }
 
-/** Close the database (graceful shutdown). */
+/** Start-up is complete: /readyz answers 200 while the database answers. */
+export function markReady(): void {
+  state.__ready = true;
+}
+
+/** Shutdown has begun: /readyz answers 503 so a load balancer stops sending new visitors. */
+export function beginShutdown(): void {
+  state.__ready = false;
+}
+
+/** Close the database (graceful shutdown, after the HTTP server finished its requests). */
 export async function stop(): Promise<void> {
+  state.__ready = false;
   if (!state.__started) return;
   clearInterval(state.__sessionSweep);
+  state.__stopInvalidationListener?.();
   await stopMailer();
   await databaseHandle().close();
+  removeServerLock();
   setDatabase(undefined);
   state.__started = undefined;
 }

@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -533,6 +534,26 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Idempotency-Key of the public submission POSTs (docs/decisions/009-rest-api.md#idempotency-key):
+ * the first answer given to a key, per endpoint (`scope`), written in the same transaction as the
+ * record it answered. `requestHash` is the SHA-256 of the request body, so a reuse of the key with
+ * another body is refused. Rows older than 24 hours are expired and deleted now and then.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The endpoint, e.g. 'booking' for POST /api/bookings. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+
 export const sessionsRelations = relations(sessions, ({ one }) => ({
   user: one(users, { fields: [sessions.userId], references: [users.id] }),
 }));
@@ -553,3 +574,4 @@ export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type RecoveryCode = typeof recoveryCodes.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

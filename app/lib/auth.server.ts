@@ -41,6 +41,7 @@ import { loginThrottle, type LoginThrottle } from './login-throttle.server';
 import { checkOrigin } from './origin-check.server';
 import { timingDummyHash, verifyPassword } from './password.server';
 import { clientIp } from './rate-limit.server';
+import { markStaffWrite } from './request-store.server';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_SUCCESS = 'Login successful';
@@ -94,11 +95,11 @@ async function auditLoginFailed(username: string, userId: string | null, ip: str
 /** Start the session of a user whose password (and code) were right: row, last login, log, audit. */
 async function startSession(
   user: Pick<User, 'id' | 'username' | 'name' | 'role'>,
-  meta: { ip: string; userAgent?: string | null; kind: SessionKind; secondFactor?: 'totp' | 'recovery' },
+  meta: { ip: string; userAgent?: string | null; kind: SessionKind; secondFactor?: 'totp' | 'recovery'; requestId?: string },
 ): Promise<SignedIn> {
   const session = await createSession(user.id, { kind: meta.kind, userAgent: meta.userAgent, ip: meta.ip });
   await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-  logger.info({ event: 'login', username: user.username, ip: meta.ip, via: meta.kind }, 'signed in');
+  logger.info({ event: 'login', username: user.username, ip: meta.ip, via: meta.kind, reqId: meta.requestId }, 'signed in');
   const how = meta.kind === 'bearer' ? 'through the API' : 'in the browser';
   const factor = meta.secondFactor === 'recovery' ? ' with a recovery code' : meta.secondFactor === 'totp' ? ' with a two-factor code' : '';
   await recordAuditNow(
@@ -124,13 +125,13 @@ async function startSession(
  * `challenge` to carry to `completeTwoFactor`, the API `code_required`.
  */
 export async function signIn(
-  input: { username: string; password: string; code?: string | null; ip: string; userAgent?: string | null; kind: SessionKind },
+  input: { username: string; password: string; code?: string | null; ip: string; userAgent?: string | null; kind: SessionKind; requestId?: string },
   throttle: LoginThrottle = loginThrottle(),
 ): Promise<SignInResult> {
   const username = normalUsername(input.username);
   const wait = await throttle.blockedFor(username, input.ip);
   if (wait > 0) {
-    logger.warn({ event: 'login_throttled', username, ip: input.ip }, 'sign-in refused: too many failures');
+    logger.warn({ event: 'login_throttled', username, ip: input.ip, reqId: input.requestId }, 'sign-in refused: too many failures');
     return { ok: false, reason: 'throttled', retryAfterSeconds: wait };
   }
   const [user] = input.username.trim().length <= 100 ? await db().select().from(users).where(eq(users.username, username)) : [];
@@ -138,7 +139,7 @@ export async function signIn(
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummyHash()), false);
   if (!user || !valid || user.disabledAt) {
     await throttle.recordFailure(username, input.ip);
-    logger.warn({ event: 'login_failed', username, ip: input.ip }, 'sign-in failed');
+    logger.warn({ event: 'login_failed', username, ip: input.ip, reqId: input.requestId }, 'sign-in failed');
     await auditLoginFailed(username, user?.id ?? null, input.ip, !user ? 'unknown username' : !valid ? 'wrong password' : 'account disabled');
     return { ok: false, reason: 'invalid' };
   }
@@ -152,7 +153,7 @@ export async function signIn(
     const factor = await verifySecondFactor(user.id, code);
     if (!factor) {
       await throttle.recordFailure(username, input.ip);
-      logger.warn({ event: 'login_failed', username, ip: input.ip, reason: 'code' }, 'sign-in failed: wrong two-factor code');
+      logger.warn({ event: 'login_failed', username, ip: input.ip, reason: 'code', reqId: input.requestId }, 'sign-in failed: wrong two-factor code');
       await auditLoginFailed(username, user.id, input.ip, 'wrong two-factor code');
       return { ok: false, reason: 'invalid_code' };
     }
@@ -168,28 +169,28 @@ export async function signIn(
  * the challenge has ended and the sign-in starts again from the password.
  */
 export async function completeTwoFactor(
-  input: { challengeToken: string | null | undefined; code: string; ip: string; userAgent?: string | null },
+  input: { challengeToken: string | null | undefined; code: string; ip: string; userAgent?: string | null; requestId?: string },
   throttle: LoginThrottle = loginThrottle(),
 ): Promise<SignInResult> {
   const challenge = await findLoginChallenge(input.challengeToken);
   if (!challenge) return { ok: false, reason: 'challenge_ended', why: 'expired' };
   const wait = await throttle.blockedFor(challenge.username, input.ip);
   if (wait > 0) {
-    logger.warn({ event: 'login_throttled', username: challenge.username, ip: input.ip }, 'sign-in refused: too many failures');
+    logger.warn({ event: 'login_throttled', username: challenge.username, ip: input.ip, reqId: input.requestId }, 'sign-in refused: too many failures');
     return { ok: false, reason: 'throttled', retryAfterSeconds: wait };
   }
   const factor = await verifySecondFactor(challenge.userId, input.code);
   if (!factor) {
     await throttle.recordFailure(challenge.username, input.ip);
     const attemptsLeft = await recordWrongCode(challenge.id);
-    logger.warn({ event: 'login_failed', username: challenge.username, ip: input.ip, reason: 'code' }, 'sign-in failed: wrong two-factor code');
+    logger.warn({ event: 'login_failed', username: challenge.username, ip: input.ip, reason: 'code', reqId: input.requestId }, 'sign-in failed: wrong two-factor code');
     await auditLoginFailed(challenge.username, challenge.userId, input.ip, 'wrong two-factor code');
     return attemptsLeft > 0 ? { ok: false, reason: 'invalid_code', attemptsLeft } : { ok: false, reason: 'challenge_ended', why: 'attempts' };
   }
   if (!(await deleteLoginChallenge(challenge.id))) return { ok: false, reason: 'challenge_ended', why: 'expired' };
   const [user] = await db().select().from(users).where(eq(users.id, challenge.userId));
   if (!user || user.disabledAt) return { ok: false, reason: 'challenge_ended', why: 'expired' };
-  return startSession(user, { ip: input.ip, userAgent: input.userAgent, kind: 'cookie', secondFactor: factor });
+  return startSession(user, { ip: input.ip, userAgent: input.userAgent, kind: 'cookie', secondFactor: factor, requestId: input.requestId });
 }
 
 /** Drop the login challenge of a token (the visitor chose to start again). */
@@ -297,10 +298,13 @@ export async function requireAdmin(request: Request): Promise<AdminAuth> {
     }
     throw redirect(loginRedirectUrl(request), { headers });
   }
-  if (api && auth.via === 'cookie' && !SAFE_METHODS.has(request.method.toUpperCase())) {
+  const change = !SAFE_METHODS.has(request.method.toUpperCase());
+  if (api && auth.via === 'cookie' && change) {
     const origin = checkOrigin(request);
     if (!origin.ok) throw apiError(403, origin.reason);
   }
+  // A signed-in change: when it succeeds, the page cache is emptied (app/lib/page-cache.server.ts).
+  if (change) markStaffWrite();
   return auth;
 }
 

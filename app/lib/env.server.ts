@@ -47,6 +47,11 @@ const envSchema = z
      * (docs/decisions/014-cross-cutting-rules.md).
      */
     RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(10),
+    /**
+     * The in-process cache of anonymous public pages (docs/decisions/021-production-hardening.md#page-cache):
+     * 'off' renders every request (load figures of the uncached site, debugging).
+     */
+    PAGE_CACHE: z.enum(['on', 'off']).default('on'),
     /** Whether to insert the sample content into an empty database at start. */
     SEED_ON_START: booleanish.default(true),
   })

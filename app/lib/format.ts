@@ -64,12 +64,15 @@ export function formatDateTime(value: Date | string): string {
   return dateTimeFormat.format(toDate(value));
 }
 
+/** Built once: making an Intl.DateTimeFormat costs far more than using one (the page cache asks every request). */
+const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+
 /**
  * Today's date in Asia/Kolkata as 'YYYY-MM-DD' ("today" for date rules,
  * docs/decisions/008-money-dates-ids.md#dates).
  */
 export function todayInIndia(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+  return indiaDate.format(now);
 }
 
 /** Seats from a capacity text such as '7 Seater' (docs/product.md#car-list); 4 when there is no number. */

@@ -72,13 +72,30 @@ export function detailPath(tag: string, item: string) {
   };
 }
 
+/**
+ * The optional `Idempotency-Key` header of the public submission POSTs
+ * (docs/decisions/009-rest-api.md#idempotency-key).
+ */
+export const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Any 1-255 visible ASCII characters (a UUID is a good key), new for each submission and the same on each retry of it. ' +
+    'A retry of a stored submission with the same key and body answers the first answer again (same status and body, header `Idempotent-Replayed: true`) and stores nothing; ' +
+    'the same key with a different body answers 422. Keys are remembered for 24 hours.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+};
+
 export function submissionPath(tag: string, summary: string, requestRef: string, created: string, conflict?: string) {
   return {
     post: {
       tags: [tag],
       summary,
       description:
-        'Field names are accepted in camelCase or snake_case; the response is camelCase. Refused cross-site (Origin check) and rate-limited per IP.',
+        'Field names are accepted in camelCase or snake_case; the response is camelCase. Refused cross-site (Origin check) and rate-limited per IP. ' +
+        'Send an `Idempotency-Key` header to make retries safe.',
+      parameters: [idempotencyKeyParameter],
       requestBody: {
         required: true,
         content: {
@@ -87,13 +104,18 @@ export function submissionPath(tag: string, summary: string, requestRef: string,
         },
       },
       responses: {
-        201: { description: created, content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, status: { const: 'pending' } } } } } },
+        201: {
+          description: `${created}; a replay of an Idempotency-Key carries the header Idempotent-Replayed: true`,
+          headers: { 'Idempotent-Replayed': { description: "'true' when this is the stored answer to an earlier request with the same Idempotency-Key", schema: { const: 'true' } } },
+          content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, status: { const: 'pending' } } } } },
+        },
         202: { description: 'Accepted without storing (a filled honeypot field)' },
-        400: errorResponse('Invalid input: `issues` name each field'),
+        400: errorResponse('Invalid input, or a malformed Idempotency-Key: `issues` name each field'),
         403: errorResponse('Cross-site submission refused'),
         ...(conflict ? { 409: errorResponse(conflict) } : {}),
         413: errorResponse('Body larger than 64 KB'),
         415: errorResponse('Unsupported content type'),
+        422: errorResponse('The Idempotency-Key was already used with a different body'),
         429: { ...errorResponse('Too many submissions from this address'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
       },
     },

@@ -1,15 +1,18 @@
 /**
  * The guard and the body reader shared by every public submission endpoint
  * (docs/decisions/003-visitor-submissions-stored.md, 009-rest-api.md): Origin check, per-IP rate
- * limit, body size, JSON or form body, honeypot, then the zod schema and the model function. Bad
- * input of any kind answers 4xx with `{ error, issues }`, never 500.
+ * limit, body size, JSON or form body, honeypot, then the zod schema and the model function; the
+ * API also honours an `Idempotency-Key` header (app/lib/idempotency.server.ts). Bad input of any
+ * kind answers 4xx with `{ error, issues }`, never 500.
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
+import type { Executor } from '~/db/client.server';
 import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
 import { apiError, isJsonContentType, MAX_JSON_BYTES, readBodyText, readJsonBody } from './api.server';
 import { DomainError, domainErrorResponse, errorStatus, zodIssues } from './errors.server';
+import { answerAfterKeyTaken, answerForRepeat, KeyTaken, readIdempotencyKey, requestHash, storeAnswer, type IdempotencyClaim } from './idempotency.server';
 import { shortReference } from './ids';
 import { isHoneypotFilled } from './honeypot.server';
 import { logger } from './logger.server';
@@ -66,8 +69,16 @@ export async function readSubmissionBody(request: Request): Promise<Record<strin
 }
 
 /**
+ * What a model's create function accepts besides the input: `withinTransaction` runs inside the
+ * transaction that stores the record, after the insert (the Idempotency-Key row is written there).
+ */
+export type CreateOptions<R> = { withinTransaction?: (tx: Executor, record: R) => Promise<void> };
+
+/**
  * POST handler of a public API endpoint: guard, read, drop honeypot bots, validate with `schema`,
- * store with `create`, answer 201 with the stored record (camelCase).
+ * store with `create`, answer 201 with the stored record (camelCase). With an `Idempotency-Key`
+ * header the answer is stored with the record, and a repeat of the key gets it back
+ * (app/lib/idempotency.server.ts, scope `entity`).
  */
 export async function handleApiSubmission<S extends z.ZodType, R>(
   request: Request,
@@ -76,11 +87,18 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
     schema,
     create,
     entity,
-  }: { normalize: (body: Record<string, unknown>) => Record<string, unknown>; schema: S; create: (input: z.infer<S>) => Promise<R>; entity: string },
+  }: {
+    normalize: (body: Record<string, unknown>) => Record<string, unknown>;
+    schema: S;
+    create: (input: z.infer<S>, options?: CreateOptions<R>) => Promise<R>;
+    entity: string;
+  },
 ): Promise<Response> {
   if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
   const refused = await guardSubmission(request);
   if (refused) return refused;
+  const key = readIdempotencyKey(request);
+  if (key instanceof Response) return key;
   let body: Record<string, unknown>;
   try {
     body = await readSubmissionBody(request);
@@ -94,12 +112,21 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
   }
   const input = normalize(body);
   delete input[HONEYPOT_FIELD];
+  const claim: IdempotencyClaim | null = key === null ? null : { scope: entity, key, requestHash: requestHash(input) };
+  if (claim) {
+    const repeat = await answerForRepeat(claim);
+    if (repeat) return repeat;
+  }
   const result = schema.safeParse(input);
   if (!result.success) return apiError(400, `Invalid ${entity}`, zodIssues(result.error));
   try {
-    const record = await create(result.data);
+    const record = await create(
+      result.data,
+      claim ? { withinTransaction: (tx, stored) => storeAnswer(tx, claim, 201, stored) } : undefined,
+    );
     return Response.json(record, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
+    if (error instanceof KeyTaken && claim) return answerAfterKeyTaken(claim);
     if (error instanceof DomainError) return domainErrorResponse(error);
     logger.error({ error: error instanceof Error ? error.message : String(error) }, `storing a ${entity} failed`);
     throw error;

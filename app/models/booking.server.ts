@@ -31,8 +31,12 @@ import { enqueueEmails } from './outbox.server';
 /**
  * Store a booking (status pending) and queue its mails, in one transaction. Throws InvalidReference
  * for an unknown package, bike or car and Conflict for a vehicle that is not available (errors.server.ts).
+ * `withinTransaction` runs in that transaction after the insert (the API's Idempotency-Key row).
  */
-export async function createBooking(input: BookingInput): Promise<Booking> {
+export async function createBooking(
+  input: BookingInput,
+  options: { withinTransaction?: (tx: Executor, row: Booking) => Promise<void> } = {},
+): Promise<Booking> {
   const settings = await getSettings(['company', 'notifications']);
   let mails: ReturnType<typeof bookingMails> = [];
   const booking = await db().transaction(async (tx) => {
@@ -88,6 +92,7 @@ export async function createBooking(input: BookingInput): Promise<Booking> {
     const [row] = await tx.insert(bookings).values(values).returning();
     mails = bookingMails(row!, settings.company, operatorEmail(settings));
     await enqueueEmails(tx, mails);
+    await options.withinTransaction?.(tx, row!);
     return row!;
   });
   notifyNewMail(mails);

@@ -36,8 +36,14 @@ async function lookup(tx: Executor, kind: 'package' | 'car' | 'bike', id: string
   return row;
 }
 
-/** Store an inquiry (status pending) and queue its mails, in one transaction; InvalidReference for an unknown item. */
-export async function createInquiry(input: InquiryInput): Promise<Inquiry> {
+/**
+ * Store an inquiry (status pending) and queue its mails, in one transaction; InvalidReference for an
+ * unknown item. `withinTransaction` runs in that transaction after the insert (the API's Idempotency-Key row).
+ */
+export async function createInquiry(
+  input: InquiryInput,
+  options: { withinTransaction?: (tx: Executor, row: Inquiry) => Promise<void> } = {},
+): Promise<Inquiry> {
   const settings = await getSettings(['company', 'notifications']);
   let mails: ReturnType<typeof inquiryMails> = [];
   const inquiry = await db().transaction(async (tx) => {
@@ -90,6 +96,7 @@ export async function createInquiry(input: InquiryInput): Promise<Inquiry> {
     const [row] = await tx.insert(inquiries).values(values).returning();
     mails = inquiryMails(row!, settings.company, operatorEmail(settings));
     await enqueueEmails(tx, mails);
+    await options.withinTransaction?.(tx, row!);
     return row!;
   });
   notifyNewMail(mails);

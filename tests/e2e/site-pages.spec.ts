@@ -79,3 +79,9 @@ test('footer shows address, phone and the category links to /packages', async ({
     await expect(footer.getByRole('link', { name: `${category} Tours` })).toHaveAttribute('href', '/packages');
   }
 });
+
+test("/booking is headed with the spec's page name, 'Book Your Tour'", async ({ page }) => {
+  await page.goto('/booking');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Your Tour');
+  await expect(page).toHaveTitle(/^Book Your Tour/);
+});

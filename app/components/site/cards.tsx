@@ -5,8 +5,8 @@
  * contact text (docs/decisions/008-money-dates-ids.md#money). The title link covers the whole card;
  * a card's own buttons sit above it.
  */
-import { ArrowRight, Check, Clock, Cog, Fuel, Gauge, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import type { Bike, Car } from '~/db/schema';
 import { cn } from '~/lib/cn';
 import { CONTACT_FOR_BIKE_PRICE, CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
@@ -90,13 +90,13 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
         </CardTitle>
         <p className="line-clamp-2 text-sm text-muted">{item.description}</p>
         <ul className="flex flex-wrap gap-2" aria-label="Trip facts">
-          <Chip icon={<Clock className="size-4 text-forest-700" aria-hidden />}>
+          <Chip icon={<Icon name="clock" className="size-4 text-forest-700" />}>
             {item.duration}
           </Chip>
-          <Chip icon={<MapPin className="size-4 text-forest-700" aria-hidden />}>
+          <Chip icon={<Icon name="map-pin" className="size-4 text-forest-700" />}>
             {item.location}
           </Chip>
-          <Chip icon={<Users className="size-4 text-forest-700" aria-hidden />}>
+          <Chip icon={<Icon name="users" className="size-4 text-forest-700" />}>
             {item.people}
           </Chip>
         </ul>
@@ -104,7 +104,7 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
           <CardPrice label="Starting from" amount={item.price} contactText={CONTACT_FOR_PRICE} />
           <span aria-hidden className="inline-flex items-center gap-1 text-sm font-semibold text-forest-700">
             View Details
-            <ArrowRight className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+            <Icon name="arrow-right" className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
           </span>
         </div>
       </div>
@@ -152,16 +152,16 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Specifications">
           {item.engineCapacity ? (
-            <Chip icon={<Fuel className="size-4 text-forest-700" aria-hidden />}>
+            <Chip icon={<Icon name="fuel" className="size-4 text-forest-700" />}>
               {item.engineCapacity}
             </Chip>
           ) : null}
           {item.maxSpeed ? (
-            <Chip icon={<Gauge className="size-4 text-forest-700" aria-hidden />}>
+            <Chip icon={<Icon name="gauge" className="size-4 text-forest-700" />}>
               {item.maxSpeed}
             </Chip>
           ) : null}
-          <Chip icon={<Cog className="size-4 text-forest-700" aria-hidden />} className="capitalize">
+          <Chip icon={<Icon name="cog" className="size-4 text-forest-700" />} className="capitalize">
             {item.gearType}
           </Chip>
         </ul>
@@ -193,13 +193,13 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
           {item.model}
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Car facts">
-          <Chip icon={<Users className="size-4 text-forest-700" aria-hidden />}>
+          <Chip icon={<Icon name="users" className="size-4 text-forest-700" />}>
             {seatsFromCapacity(item.capacity)} Seats
           </Chip>
-          <Chip icon={<MapPin className="size-4 text-forest-700" aria-hidden />}>
+          <Chip icon={<Icon name="map-pin" className="size-4 text-forest-700" />}>
             {item.location}
           </Chip>
-          <Chip icon={<Cog className="size-4 text-forest-700" aria-hidden />} className="capitalize">
+          <Chip icon={<Icon name="cog" className="size-4 text-forest-700" />} className="capitalize">
             {item.transmission}
           </Chip>
         </ul>
@@ -207,7 +207,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
           <ul className="space-y-1.5 text-sm" aria-label="Features">
             {features.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
-                <Check className="size-4 shrink-0 text-forest-500" strokeWidth={3} aria-hidden />
+                <Icon name="check" className="size-4 shrink-0 text-forest-500" strokeWidth={3} />
                 {feature}
               </li>
             ))}

@@ -6,10 +6,10 @@
  * reload; while the new list loads the status line says so ('Loading bikes...'). The search form is
  * a plain GET form; with scripts it navigates client-side to the same URL (`useSearchBox`).
  */
-import { Search, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { useSearchBox } from '~/components/ui/use-search-box';
 import { cn } from '~/lib/cn';
 import { listHref } from '~/lib/list-href';
@@ -73,7 +73,7 @@ export function CatalogFilters({
           {searchLabel}
         </label>
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted" aria-hidden />
+          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted" />
           <input
             ref={inputRef}
             id={inputId}
@@ -90,7 +90,7 @@ export function CatalogFilters({
         </div>
         {filterValue !== 'all' ? <input type="hidden" name={filterName} value={filterValue} /> : null}
         <button type="submit" className={buttonClass('primary', 'md', 'h-12 shrink-0')}>
-          <Search className="size-5 sm:hidden" aria-hidden />
+          <Icon name="search" className="size-5 sm:hidden" />
           <span className="max-sm:sr-only">Search</span>
         </button>
       </form>
@@ -139,7 +139,7 @@ export function CatalogFilters({
         </p>
         {filtered && total > 0 ? (
           <Link to={pathname} preventScrollReset className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-forest-700 hover:bg-forest-50">
-            <X className="size-4" aria-hidden />
+            <Icon name="x" className="size-4" />
             Reset Filters
           </Link>
         ) : null}
@@ -153,7 +153,7 @@ export function EmptyResult({ title, message, resetTo }: { title: string; messag
   return (
     <div className="rounded-card border border-dashed border-forest-200 bg-mist px-6 py-16 text-center">
       <span className="mx-auto grid size-14 place-items-center rounded-full bg-white text-forest-700 shadow-sm">
-        <Search className="size-6" aria-hidden />
+        <Icon name="search" className="size-6" />
       </span>
       <h2 className="mt-5 text-2xl font-semibold">{title}</h2>
       <p className="mx-auto mt-2 max-w-md text-muted">{message}</p>

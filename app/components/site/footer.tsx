@@ -2,8 +2,8 @@
  * Site footer (docs/product.md#navigation-and-chrome): blurb, quick links, package categories,
  * Gangtok address and phone.
  */
-import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { telLink } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
 import { footerCategories, footerLinks } from './nav-links';
@@ -54,18 +54,18 @@ export function Footer({ company }: { company: Settings['company'] }) {
           <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Contact</h2>
           <address className="mt-3 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
               {company.address}
             </p>
             <p>
               <a href={telLink(company.phone)} className="flex gap-2 hover:text-white hover:underline">
-                <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
                 {company.phone}
               </a>
             </p>
             <p>
               <a href={`mailto:${company.email}`} className="flex gap-2 hover:text-white hover:underline">
-                <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
                 {company.email}
               </a>
             </p>

@@ -2,9 +2,9 @@
  * Gallery lightbox (docs/product.md#content-pages): previous/next wrap around, close, 'n of total',
  * Escape and the arrow keys; page scroll is locked and focus kept inside while open (Radix Dialog).
  */
-import { ChevronLeft, ChevronRight, MapPin, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
+import { Icon } from '~/components/ui/icon';
 import type { GalleryImage } from '~/content/gallery';
 import { wrapIndex } from './home/helpers';
 
@@ -50,7 +50,7 @@ export function GalleryLightbox({
                   {index! + 1} of {images.length}
                 </p>
                 <Dialog.Close className={navClass} aria-label="Close">
-                  <X className="size-6" aria-hidden />
+                  <Icon name="x" className="size-6" />
                 </Dialog.Close>
               </div>
               <figure className="flex min-h-0 w-full max-w-5xl flex-1 flex-col items-center justify-center">
@@ -58,17 +58,17 @@ export function GalleryLightbox({
                 <figcaption className="mt-3 text-center text-white">
                   <Dialog.Title className="font-display text-lg font-semibold">{current.alt}</Dialog.Title>
                   <span className="flex items-center justify-center gap-1.5 text-sm text-white/80">
-                    <MapPin className="size-4" aria-hidden />
+                    <Icon name="map-pin" className="size-4" />
                     {current.location}
                   </span>
                 </figcaption>
               </figure>
               <div className="flex items-center gap-4">
                 <button type="button" onClick={() => go(-1)} aria-label="Previous image" className={navClass}>
-                  <ChevronLeft className="size-6" aria-hidden />
+                  <Icon name="chevron-left" className="size-6" />
                 </button>
                 <button type="button" onClick={() => go(1)} aria-label="Next image" className={navClass}>
-                  <ChevronRight className="size-6" aria-hidden />
+                  <Icon name="chevron-right" className="size-6" />
                 </button>
               </div>
             </>

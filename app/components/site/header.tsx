@@ -4,10 +4,10 @@
  * 768 px a menu button opens a panel that closes on route change, with a call link and
  * 'Book Your Tour Now'.
  */
-import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 import { telLink } from '~/lib/whatsapp';
 import { headerLinks, HEADER_SCROLL_THRESHOLD_PX } from './nav-links';
@@ -92,7 +92,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
             aria-label={`Call us at ${phone}`}
             className={cn('grid size-11 place-items-center rounded-full', transparent ? 'text-white hover:bg-white/15' : 'text-forest-700 hover:bg-forest-50')}
           >
-            <Phone className="size-5" aria-hidden />
+            <Icon name="phone" className="size-5" />
           </a>
           <button
             type="button"
@@ -102,7 +102,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
             onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
             className={cn('grid size-11 place-items-center rounded-full', transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50')}
           >
-            {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+            {menuOpen ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
           </button>
         </div>
       </div>
@@ -125,7 +125,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
           </ul>
           <div className="flex flex-col gap-3">
             <a href={telLink(phone)} className={buttonClass('outline', 'lg')}>
-              <Phone className="size-5" aria-hidden />
+              <Icon name="phone" className="size-5" />
               Call {phone}
             </a>
             <Link to="/booking" className={buttonClass('primary', 'lg')}>

@@ -4,9 +4,9 @@
  * allowed host is used, never the pasted markup). Lazy-loaded; the box keeps its size so nothing
  * shifts.
  */
-import { MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 
@@ -92,7 +92,7 @@ export function MapFacade({ map, className }: { map: Settings['map']; className?
       </svg>
       <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
         <span className="grid size-14 place-items-center rounded-full bg-forest-700 text-white shadow-lg ring-8 ring-forest-700/15">
-          <MapPin className="size-7" aria-hidden />
+          <Icon name="map-pin" className="size-7" />
         </span>
         <p className="max-w-xs font-semibold text-ink">{map.title || 'Our office'}</p>
         <div className="flex flex-wrap justify-center gap-2">

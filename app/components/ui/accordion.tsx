@@ -4,9 +4,9 @@
  * (`hidden`), so their text is indexed and found by the browser's find-in-page once opened; nothing
  * animates height, so nothing shifts for reduced-motion users.
  */
-import { ChevronDown } from 'lucide-react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 
 export const Accordion = AccordionPrimitive.Root;
@@ -34,9 +34,9 @@ export function AccordionTrigger({
           {...props}
         >
           {children}
-          <ChevronDown
+          <Icon
+            name="chevron-down"
             className="ml-auto size-5 shrink-0 text-forest-700 transition-transform duration-200 group-data-[state=open]:rotate-180"
-            aria-hidden
           />
         </AccordionPrimitive.Trigger>
       </Heading>

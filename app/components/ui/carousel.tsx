@@ -7,8 +7,8 @@
  * the carousel nears the viewport or is reached for (useLazyEmblaCarousel).
  */
 import type { EmblaOptionsType } from 'embla-carousel';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Children, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 import { useLazyEmblaCarousel } from './use-lazy-embla';
 import { useReducedMotion } from './use-reduced-motion';
@@ -96,10 +96,10 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
       {slides.length > 1 ? (
         <>
           <button type="button" onClick={prev} aria-label={`Previous: ${label}`} className={cn(arrowClass, '-left-2 md:-left-5')}>
-            <ChevronLeft className="size-5" aria-hidden />
+            <Icon name="chevron-left" className="size-5" />
           </button>
           <button type="button" onClick={next} aria-label={`Next: ${label}`} className={cn(arrowClass, '-right-2 md:-right-5')}>
-            <ChevronRight className="size-5" aria-hidden />
+            <Icon name="chevron-right" className="size-5" />
           </button>
         </>
       ) : null}

@@ -4,9 +4,9 @@
  * `DialogPanel` is a centred dialog at every width; for the phone bottom sheet use `DrawerPanel`
  * from ./drawer.
  */
-import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 
 export const Dialog = RadixDialog.Root;
@@ -37,7 +37,7 @@ export function DialogCloseButton({ className }: { className?: string }) {
       aria-label="Close"
       className={cn('grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-mist hover:text-ink', className)}
     >
-      <X className="size-5" aria-hidden />
+      <Icon name="x" className="size-5" />
     </RadixDialog.Close>
   );
 }

@@ -9,8 +9,8 @@
  * count on the left and the links on the right from `sm` up). Only the three public list pages
  * load it: vite.config.ts keeps it in their `catalog-list` chunk (docs/decisions/002-page-weight.md).
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 import { listHref } from '~/lib/list-href';
 
@@ -75,12 +75,12 @@ export function Pagination({
         <li>
           {page > 1 ? (
             <Link to={href(page - 1)} rel="prev" className={cn(look.item, 'text-forest-700 hover:bg-forest-50')}>
-              <ChevronLeft className="size-4" aria-hidden />
+              <Icon name="chevron-left" className="size-4" />
               Previous
             </Link>
           ) : (
             <span aria-disabled="true" className={cn(look.item, 'text-muted')}>
-              <ChevronLeft className="size-4" aria-hidden />
+              <Icon name="chevron-left" className="size-4" />
               Previous
             </span>
           )}
@@ -107,12 +107,12 @@ export function Pagination({
           {page < pageCount ? (
             <Link to={href(page + 1)} rel="next" className={cn(look.item, 'text-forest-700 hover:bg-forest-50')}>
               Next
-              <ChevronRight className="size-4" aria-hidden />
+              <Icon name="chevron-right" className="size-4" />
             </Link>
           ) : (
             <span aria-disabled="true" className={cn(look.item, 'text-muted')}>
               Next
-              <ChevronRight className="size-4" aria-hidden />
+              <Icon name="chevron-right" className="size-4" />
             </span>
           )}
         </li>

@@ -36,6 +36,7 @@ import {
 } from '~/lib/auth.server';
 import { loginChallengeCookie } from '~/lib/cookies.server';
 import { logger } from '~/lib/logger.server';
+import { requestInfo } from '~/lib/request-context.server';
 import { toastCookieHeader } from '~/lib/toast.server';
 import { findLoginChallenge } from '~/models/session.server';
 import { getSettings } from '~/models/settings.server';
@@ -96,7 +97,9 @@ function throttledMessage(seconds: number): string {
   return `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // The request id on the sign-in log lines, as on the access log line of this request (server/app.ts).
+  const requestId = requestInfo(context)?.requestId;
   const formData = await request.formData();
   const intent = formData.get('intent');
 
@@ -116,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { code, redirectTo } = submission.value;
     const reply: Reply = (o) => submission.reply(o);
     try {
-      const outcome = await completeTwoFactor({ challengeToken: await challengeToken(request), code, ...requestMeta(request) });
+      const outcome = await completeTwoFactor({ challengeToken: await challengeToken(request), code, ...requestMeta(request), requestId });
       if (outcome.ok) return await signedIn(outcome, redirectTo, true);
       if (outcome.reason === 'throttled') {
         return failure('code', reply, throttledMessage(outcome.retryAfterSeconds), 429, { 'Retry-After': String(outcome.retryAfterSeconds) });
@@ -130,7 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
       const message = outcome.reason === 'challenge_ended' && outcome.why === 'attempts' ? TOO_MANY_CODES : CHALLENGE_ENDED;
       return failure('password', reply, message, 401, clear);
     } catch (error) {
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'two-factor sign-in failed unexpectedly');
+      logger.error({ err: error instanceof Error ? error.message : String(error), reqId: requestId }, 'two-factor sign-in failed unexpectedly');
       return failure('code', reply, LOGIN_FAILED, 503);
     }
   }
@@ -143,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
   const reply: Reply = (o) => submission.reply(o);
   try {
     // The page never takes a code with the password: a two-factor user gets the second step.
-    const outcome = await signIn({ username, password, kind: 'cookie', ...requestMeta(request) });
+    const outcome = await signIn({ username, password, kind: 'cookie', ...requestMeta(request), requestId });
     if (outcome.ok) return await signedIn(outcome, redirectTo, (await challengeToken(request)) !== null);
     if (outcome.reason === 'challenge') {
       return redirect(loginUrl(redirectTo), { headers: { 'Set-Cookie': await loginChallengeCookie().serialize(outcome.challengeToken) } });
@@ -153,7 +156,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return failure('password', reply, INVALID_CREDENTIALS, 401);
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'sign-in failed unexpectedly');
+    logger.error({ err: error instanceof Error ? error.message : String(error), reqId: requestId }, 'sign-in failed unexpectedly');
     return failure('password', reply, LOGIN_FAILED, 503);
   }
 }

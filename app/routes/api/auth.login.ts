@@ -12,11 +12,12 @@
 import { apiError } from '~/lib/api.server';
 import { CODE_HINT, CODE_REQUIRED, INVALID_CODE, INVALID_CREDENTIALS, requestMeta, signIn } from '~/lib/auth.server';
 import { zodIssues } from '~/lib/errors.server';
+import { requestInfo } from '~/lib/request-context.server';
 import { readSubmissionBody } from '~/lib/submissions.server';
 import { loginSchema } from '~/schemas/login';
 import type { Route } from './+types/auth.login';
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
   let body: Record<string, unknown>;
   try {
@@ -28,7 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) return apiError(400, 'Invalid sign-in', zodIssues(parsed.error));
   const { username, password, code } = parsed.data;
-  const outcome = await signIn({ username, password, code, kind: 'bearer', ...requestMeta(request) });
+  // The request id goes on the sign-in log lines, as on this request's access log line (server/app.ts).
+  const outcome = await signIn({ username, password, code, kind: 'bearer', ...requestMeta(request), requestId: requestInfo(context)?.requestId });
   if (outcome.ok) {
     return Response.json(
       { token: outcome.token, tokenType: 'Bearer', expiresAt: outcome.expiresAt.toISOString(), user: outcome.user },

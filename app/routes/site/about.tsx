@@ -2,13 +2,14 @@
  * /about (docs/product.md#public-routes): story, reasons to choose us, credentials with the
  * registration number (from settings), link to /contact.
  */
-import { BadgeCheck, Car, Clock3, Hotel, MapPinned, Sparkles } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { PageHeader } from '~/components/site/page-header';
 import { Picture } from '~/components/site/picture';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { reasonsToChoose } from '~/content/about';
+import type { IconName } from '~/lib/icons';
 import { pageMeta, siteNameFrom } from '~/lib/meta';
 import type { SiteLayoutData } from './layout';
 import type { Route } from './+types/about';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteNameFrom(matches),
   );
 
-const reasonIcons = [MapPinned, BadgeCheck, Sparkles, Hotel, Car, Clock3];
+const reasonIcons: IconName[] = ['map-pinned', 'badge-check', 'sparkles', 'hotel', 'car', 'clock-3'];
 
 export default function About() {
   const site = useRouteLoaderData('routes/site/layout') as SiteLayoutData | undefined;
@@ -64,18 +65,15 @@ export default function About() {
           <p className="eyebrow text-center">Why travel with us</p>
           <h2 id="reasons-title" className="mt-2 text-center text-title font-semibold">Reasons to choose us</h2>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {reasonsToChoose.map((reason, index) => {
-              const Icon = reasonIcons[index] ?? Sparkles;
-              return (
-                <li key={reason.title} className="rounded-card border border-forest-100 bg-white p-6 shadow-sm">
-                  <span className="grid size-12 place-items-center rounded-2xl bg-forest-50 text-forest-700">
-                    <Icon className="size-6" aria-hidden />
-                  </span>
-                  <h3 className="mt-4 text-xl font-semibold">{reason.title}</h3>
-                  <p className="mt-2 text-muted">{reason.text}</p>
-                </li>
-              );
-            })}
+            {reasonsToChoose.map((reason, index) => (
+              <li key={reason.title} className="rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+                <span className="grid size-12 place-items-center rounded-2xl bg-forest-50 text-forest-700">
+                  <Icon name={reasonIcons[index] ?? 'sparkles'} className="size-6" />
+                </span>
+                <h3 className="mt-4 text-xl font-semibold">{reason.title}</h3>
+                <p className="mt-2 text-muted">{reason.text}</p>
+              </li>
+            ))}
           </ul>
         </div>
       </SectionReveal>

@@ -6,7 +6,6 @@
  * (docs/decisions/006-display-fields.md), Product JSON-LD
  * (docs/decisions/012-seo-and-accessibility.md). Unknown id: 'Bike Not Found', HTTP 404.
  */
-import { ArrowUpDown, Cog, Droplet, Fuel, Gauge, Mountain, Weight } from 'lucide-react';
 import { data } from 'react-router';
 import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
 import { CatalogBadge, DetailSection, MarkList, RatingStars, UnavailableOverlay } from '~/components/site/catalog/bits';
@@ -15,6 +14,7 @@ import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
+import { Icon } from '~/components/ui/icon';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_BIKE_PRICE, formatRupees, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -51,13 +51,13 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
   const vehicle = { type: 'bike' as const, id: bike.id, model: bike.model, dailyRate: bike.dailyRate, available: bike.available };
   const s = bike.specifications;
   const specs = [
-    { icon: <Fuel className="size-4" aria-hidden />, label: 'Engine', value: bike.engineCapacity },
-    { icon: <Gauge className="size-4" aria-hidden />, label: 'Max speed', value: bike.maxSpeed },
-    { icon: <Weight className="size-4" aria-hidden />, label: 'Weight', value: s.weight },
-    { icon: <Droplet className="size-4" aria-hidden />, label: 'Fuel capacity', value: s.fuelCapacity },
-    { icon: <ArrowUpDown className="size-4" aria-hidden />, label: 'Seat height', value: s.seatHeight },
-    { icon: <Mountain className="size-4" aria-hidden />, label: 'Ground clearance', value: s.groundClearance },
-    { icon: <Cog className="size-4" aria-hidden />, label: 'Gearbox', value: bike.gearType === 'automatic' ? 'Automatic' : 'Manual' },
+    { icon: <Icon name="fuel" className="size-4" />, label: 'Engine', value: bike.engineCapacity },
+    { icon: <Icon name="gauge" className="size-4" />, label: 'Max speed', value: bike.maxSpeed },
+    { icon: <Icon name="weight" className="size-4" />, label: 'Weight', value: s.weight },
+    { icon: <Icon name="droplet" className="size-4" />, label: 'Fuel capacity', value: s.fuelCapacity },
+    { icon: <Icon name="arrow-up-down" className="size-4" />, label: 'Seat height', value: s.seatHeight },
+    { icon: <Icon name="mountain" className="size-4" />, label: 'Ground clearance', value: s.groundClearance },
+    { icon: <Icon name="cog" className="size-4" />, label: 'Gearbox', value: bike.gearType === 'automatic' ? 'Automatic' : 'Manual' },
   ].filter((spec) => spec.value);
   const features = splitFeatures(bike.features);
 

@@ -3,7 +3,6 @@
  * engine filter live in the URL and are applied in SQL by the loader, 24 bikes a page; then the
  * pickup map and a call to action.
  */
-import { Clock, MapPin, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
 import { BikeCard } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
@@ -11,6 +10,7 @@ import { WhatsAppButton } from '~/components/site/catalog/actions';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
 import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
@@ -95,12 +95,12 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
             </p>
             <ul className="mt-6 space-y-3 text-forest-50">
               <li className="flex gap-3">
-                <MapPin className="mt-1 size-5 shrink-0 text-marigold-light" aria-hidden />
+                <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-marigold-light" />
                 {map.address || company.address}
               </li>
               {company.officeHours.map((h) => (
                 <li key={h.days} className="flex gap-3">
-                  <Clock className="mt-1 size-5 shrink-0 text-marigold-light" aria-hidden />
+                  <Icon name="clock" className="mt-1 size-5 shrink-0 text-marigold-light" />
                   {h.days}: {h.hours}
                 </li>
               ))}
@@ -108,7 +108,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
             <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:mt-auto lg:pt-8">
               <WhatsAppButton href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")} label="Chat on WhatsApp" className="sm:w-auto" />
               <a href={telLink(company.phone)} className={buttonClass('outlineLight')}>
-                <Phone className="size-5" aria-hidden />
+                <Icon name="phone" className="size-5" />
                 Call {company.phone}
               </a>
             </div>

@@ -7,8 +7,8 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { CheckCircle2, Clock, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
 import { PageHeader } from '~/components/site/page-header';
@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
 function Confirmation({ reference }: { reference: string | null }) {
   return (
     <div role="status" className="flex flex-col items-center gap-4 rounded-card border border-forest-100 bg-white p-8 text-center shadow-sm md:p-12">
-      <CheckCircle2 className="size-16 text-flag-green" aria-hidden />
+      <Icon name="circle-check" className="size-16 text-flag-green" />
       <h2 className="text-3xl font-semibold">Booking Request Sent!</h2>
       <p className="max-w-md text-lg text-muted">We&apos;ve received your request and will contact you within 24 hours.</p>
       {reference ? (
@@ -74,7 +74,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader eyebrow="Book Your Tour" title="Plan your Himalayan journey" intro="Tell us the tour, the date and who is coming. A local travel expert replies within 24 hours with a plan and a price." />
+      <PageHeader eyebrow="Plan your Himalayan journey" title="Book Your Tour" intro="Tell us the tour, the date and who is coming. A local travel expert replies within 24 hours with a plan and a price." />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:px-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="request-heading">
           {actionData && 'sent' in actionData && actionData.sent ? (
@@ -156,7 +156,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         <aside className="flex flex-col gap-6" aria-label="Booking information">
           <div className="rounded-card bg-mist p-6">
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Clock className="size-5 text-forest-700" aria-hidden /> What happens next
+              <Icon name="clock" className="size-5 text-forest-700" /> What happens next
             </h2>
             <ol className="mt-3 list-decimal space-y-2 pl-5 text-[0.95rem]">
               <li>We reply within 24 hours with an itinerary and a price.</li>
@@ -166,7 +166,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           </div>
           <div className="rounded-card bg-mist p-6">
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <ShieldCheck className="size-5 text-forest-700" aria-hidden /> Payment &amp; cancellation
+              <Icon name="shield-check" className="size-5 text-forest-700" /> Payment &amp; cancellation
             </h2>
             <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Payment</h3>
             <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
@@ -196,10 +196,10 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-1 text-[0.95rem] text-muted">Our Gangtok office answers calls and WhatsApp messages.</p>
             <div className="mt-4 flex flex-col gap-2">
               <a href={telLink(company.phone)} className={buttonClass('outline', 'md')}>
-                <Phone className="size-4" aria-hidden /> Call {company.phone}
+                <Icon name="phone" className="size-4" /> Call {company.phone}
               </a>
               <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to plan a tour.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
-                <MessageCircle className="size-4" aria-hidden /> Chat on WhatsApp
+                <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
               </a>
             </div>
           </div>

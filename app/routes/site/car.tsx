@@ -7,7 +7,6 @@
  * Gangtok), Need Help, Rental Terms, Ready to Drive, Product JSON-LD
  * (docs/decisions/012-seo-and-accessibility.md). Unknown id: 'Car Not Found', HTTP 404.
  */
-import { Cog, Droplet, Fuel, Gauge, MapPin, Package, Snowflake, Users } from 'lucide-react';
 import { data } from 'react-router';
 import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
 import { CatalogBadge, DetailSection, MarkList, RatingStars, UnavailableOverlay } from '~/components/site/catalog/bits';
@@ -18,6 +17,7 @@ import { DetailError } from '~/components/site/detail-error';
 import { carStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { mapForLocation } from '~/components/site/office-map';
+import { Icon } from '~/components/ui/icon';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -64,10 +64,10 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
   const seats = seatsFromCapacity(car.capacity);
   const s = car.specifications;
   const specs = [
-    { icon: <Gauge className="size-4" aria-hidden />, label: 'Mileage', value: s.mileage },
-    { icon: <Droplet className="size-4" aria-hidden />, label: 'Fuel capacity', value: s.fuelCapacity },
-    { icon: <Package className="size-4" aria-hidden />, label: 'Boot space', value: s.bootSpace },
-    { icon: <Cog className="size-4" aria-hidden />, label: 'Engine', value: s.engineSize },
+    { icon: <Icon name="gauge" className="size-4" />, label: 'Mileage', value: s.mileage },
+    { icon: <Icon name="droplet" className="size-4" />, label: 'Fuel capacity', value: s.fuelCapacity },
+    { icon: <Icon name="package" className="size-4" />, label: 'Boot space', value: s.bootSpace },
+    { icon: <Icon name="cog" className="size-4" />, label: 'Engine', value: s.engineSize },
   ].filter((spec) => spec.value);
   const features = splitFeatures(car.features);
 
@@ -81,7 +81,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
             <div className="mt-5 flex flex-wrap items-center gap-2">
               {car.tag ? <CatalogBadge>{car.tag}</CatalogBadge> : null}
               <CatalogBadge tone="soft">
-                <Users className="size-3.5" aria-hidden />
+                <Icon name="users" className="size-3.5" />
                 {car.capacity || `${seats} Seater`}
               </CatalogBadge>
               <CatalogBadge tone="soft" className="uppercase">
@@ -101,10 +101,10 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
                 variant="summary"
                 className="grid-cols-2"
                 facts={[
-                  { icon: <Users className="size-4" aria-hidden />, label: 'Seats', value: seats },
-                  { icon: <Cog className="size-4" aria-hidden />, label: 'Gearbox', value: car.transmission === 'automatic' ? 'Automatic' : 'Manual' },
-                  { icon: <Fuel className="size-4" aria-hidden />, label: 'Fuel', value: <span className="capitalize">{car.fuelType}</span> },
-                  { icon: <Snowflake className="size-4" aria-hidden />, label: 'AC', value: car.ac ? 'Yes' : 'No' },
+                  { icon: <Icon name="users" className="size-4" />, label: 'Seats', value: seats },
+                  { icon: <Icon name="cog" className="size-4" />, label: 'Gearbox', value: car.transmission === 'automatic' ? 'Automatic' : 'Manual' },
+                  { icon: <Icon name="fuel" className="size-4" />, label: 'Fuel', value: <span className="capitalize">{car.fuelType}</span> },
+                  { icon: <Icon name="snowflake" className="size-4" />, label: 'AC', value: car.ac ? 'Yes' : 'No' },
                 ]}
               />
               <div className="mt-6 space-y-3">
@@ -164,7 +164,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
           intro="Pickup anywhere in town, or at Bagdogra Airport and NJP station on request."
           title={
             <span className="inline-flex items-center gap-2">
-              <MapPin className="size-6 text-forest-700" aria-hidden />
+              <Icon name="map-pin" className="size-6 text-forest-700" />
               Location: {location}
             </span>
           }

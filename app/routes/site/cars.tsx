@@ -3,7 +3,6 @@
  * and category filter live in the URL and are applied in SQL by the loader, 24 cars a page; then
  * the locations map and the special-vehicle section linking to /contact.
  */
-import { Bus, MapPin } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import { CarCard } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
@@ -11,6 +10,7 @@ import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalo
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
 import { MapFacade } from '~/components/site/office-map';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { CAR_LOCATIONS } from '~/lib/constants';
 import { listHref } from '~/lib/list-href';
@@ -102,7 +102,7 @@ export default function Cars({ loaderData }: Route.ComponentProps) {
               {CAR_LOCATIONS.map((location) => (
                 <li key={location} className="flex gap-4 rounded-card bg-mist p-4">
                   <span className="grid size-10 shrink-0 place-items-center rounded-full bg-forest-700 text-white">
-                    <MapPin className="size-5" aria-hidden />
+                    <Icon name="map-pin" className="size-5" />
                   </span>
                   <span>
                     <Link to={listHref(PATH, { q: location })} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
@@ -121,7 +121,7 @@ export default function Cars({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
             <div className="flex gap-5">
               <span className="hidden size-14 shrink-0 place-items-center rounded-full bg-marigold text-ink sm:grid">
-                <Bus className="size-7" aria-hidden />
+                <Icon name="bus" className="size-7" />
               </span>
               <div className="max-w-2xl">
                 <h2 id="special-vehicles" className="text-2xl font-semibold text-white md:text-3xl">

@@ -6,9 +6,9 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
 import { OfficeMap, openStreetMapLink } from '~/components/site/office-map';
@@ -96,7 +96,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <aside className="flex flex-col gap-6" aria-label="Contact details">
           <div className="rounded-card bg-forest-700 p-6 text-white">
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Phone className="size-5" aria-hidden /> Call us
+              <Icon name="phone" className="size-5" /> Call us
             </h2>
             <p className="mt-1 text-forest-100">Talk to a local travel expert.</p>
             <a href={telLink(company.phone)} className="mt-3 block text-2xl font-semibold underline-offset-4 hover:underline">
@@ -104,16 +104,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </a>
             <div className="mt-4 flex flex-col gap-2">
               <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to know more about your tours.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
-                <MessageCircle className="size-4" aria-hidden /> WhatsApp us
+                <Icon name="message-circle" className="size-4" /> WhatsApp us
               </a>
               <a href={`mailto:${company.email}`} className={buttonClass('outlineLight')}>
-                <Mail className="size-4" aria-hidden /> {company.email}
+                <Icon name="mail" className="size-4" /> {company.email}
               </a>
             </div>
           </div>
           <div className="rounded-card bg-mist p-6">
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Clock className="size-5 text-forest-700" aria-hidden /> Office hours
+              <Icon name="clock" className="size-5 text-forest-700" /> Office hours
             </h2>
             <dl className="mt-3 space-y-2">
               {company.officeHours.map((h) => (
@@ -126,7 +126,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </div>
           <div className="rounded-card bg-mist p-6">
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <MapPin className="size-5 text-forest-700" aria-hidden /> Visit us
+              <Icon name="map-pin" className="size-5 text-forest-700" /> Visit us
             </h2>
             <address className="mt-2 not-italic">{company.address}</address>
             <a href={openStreetMapLink(map)} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-forest-700 underline-offset-4 hover:underline">
@@ -142,7 +142,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-1 text-muted">Fields marked * are required.</p>
           {sent ? (
             <div role="status" className="mt-5 flex items-start gap-3 rounded-xl border border-flag-green/30 bg-flag-green/5 p-4">
-              <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-flag-green" aria-hidden />
+              <Icon name="circle-check" className="mt-0.5 size-6 shrink-0 text-flag-green" />
               <div>
                 <p className="font-semibold">{SENT_TITLE}</p>
                 <p className="text-muted">{SENT_TEXT}</p>

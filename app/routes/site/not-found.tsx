@@ -2,9 +2,9 @@
  * Any unknown path: the 404 page 'Oops! Page Not Found' with HTTP status 404
  * (docs/product.md#public-routes).
  */
-import { Compass } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import type { Route } from './+types/not-found';
 
 export function loader() {
@@ -21,7 +21,7 @@ export default function NotFound() {
         <path fill="#a7d1c7" d="M0 320v-70l220-60 200 50 240-80 220 70 200-40 360 60v70z" />
       </svg>
       <div className="container-page flex min-h-[70vh] flex-col items-center justify-center pt-28 pb-48 text-center md:pb-64">
-        <Compass className="size-14 text-forest-500" aria-hidden />
+        <Icon name="compass" className="size-14 text-forest-500" />
         <p className="mt-4 font-display text-7xl font-semibold text-forest-700">404</p>
         <h1 className="mt-2 text-title font-semibold">Oops! Page Not Found</h1>
         <p className="mt-3 max-w-md text-lg text-muted">The page you're looking for doesn't exist or has been moved. Even the best trails take a wrong turn sometimes.</p>

@@ -6,7 +6,6 @@
  * (docs/decisions/012-seo-and-accessibility.md). An unknown id renders 'Package Not Found' with
  * HTTP 404.
  */
-import { BadgeCheck, BedDouble, CalendarClock, Car, ChevronRight, Clock, FileText, MapPin, Tag, Users, Utensils, Wallet } from 'lucide-react';
 import { data } from 'react-router';
 import { PackageCard, toPackageCardItem } from '~/components/site/cards';
 import { BookPackageButton, WhatsAppButton } from '~/components/site/catalog/actions';
@@ -16,6 +15,7 @@ import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion';
 import { packageStructuredData } from '~/components/site/catalog/structured-data';
+import { Icon } from '~/components/ui/icon';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICING, priceOrContact } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -72,15 +72,15 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
             {p.reviewCount > 0 ? <RatingStars rating={p.rating} reviewCount={p.reviewCount} size="md" className="mt-3" /> : null}
             <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-muted">
               <li className="flex items-center gap-2">
-                <Clock className="size-5 text-forest-700" aria-hidden />
+                <Icon name="clock" className="size-5 text-forest-700" />
                 {p.duration}
               </li>
               <li className="flex items-center gap-2">
-                <MapPin className="size-5 text-forest-700" aria-hidden />
+                <Icon name="map-pin" className="size-5 text-forest-700" />
                 {p.location}
               </li>
               <li className="flex items-center gap-2">
-                <Users className="size-5 text-forest-700" aria-hidden />
+                <Icon name="users" className="size-5 text-forest-700" />
                 {p.people}
               </li>
             </ul>
@@ -94,9 +94,9 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
               <FactList
                 variant="summary"
                 facts={[
-                  { icon: <Clock className="size-4" aria-hidden />, label: 'Duration', value: p.duration },
-                  { icon: <Users className="size-4" aria-hidden />, label: 'Group size', value: p.people },
-                  ...(p.vehicleType ? [{ icon: <Car className="size-4" aria-hidden />, label: 'Vehicle', value: p.vehicleType }] : []),
+                  { icon: <Icon name="clock" className="size-4" />, label: 'Duration', value: p.duration },
+                  { icon: <Icon name="users" className="size-4" />, label: 'Group size', value: p.people },
+                  ...(p.vehicleType ? [{ icon: <Icon name="car" className="size-4" />, label: 'Vehicle', value: p.vehicleType }] : []),
                 ]}
               />
               <div className="mt-6 space-y-3">
@@ -145,7 +145,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-3 sm:grid-cols-2">
               {p.highlights.map((h) => (
                 <li key={h} className="flex gap-3 rounded-card bg-mist p-4">
-                  <BadgeCheck className="mt-0.5 size-5 shrink-0 text-forest-700" aria-hidden />
+                  <Icon name="badge-check" className="mt-0.5 size-5 shrink-0 text-forest-700" />
                   <span>{h}</span>
                 </li>
               ))}
@@ -182,14 +182,14 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                       <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
                         {day.meals ? (
                           <div className="flex items-center gap-2">
-                            <Utensils className="size-4 text-forest-700" aria-hidden />
+                            <Icon name="utensils" className="size-4 text-forest-700" />
                             <dt className="font-semibold">Meals:</dt>
                             <dd>{day.meals}</dd>
                           </div>
                         ) : null}
                         {day.stay ? (
                           <div className="flex items-center gap-2">
-                            <BedDouble className="size-4 text-forest-700" aria-hidden />
+                            <Icon name="bed-double" className="size-4 text-forest-700" />
                             <dt className="font-semibold">Stay:</dt>
                             <dd>{day.stay}</dd>
                           </div>
@@ -222,7 +222,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
               <ol className="mb-6 flex flex-wrap items-center gap-2 text-sm" aria-label="Route">
                 {p.locations.map((place, i) => (
                   <li key={`${i}-${place}`} className="flex items-center gap-2">
-                    {i > 0 ? <ChevronRight className="size-4 text-forest-500" aria-hidden /> : null}
+                    {i > 0 ? <Icon name="chevron-right" className="size-4 text-forest-500" /> : null}
                     <span className="rounded-full bg-mist px-3 py-1">{place}</span>
                   </li>
                 ))}
@@ -232,7 +232,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
               <ul className="grid gap-3 sm:grid-cols-2">
                 {p.accommodation.map((stay, i) => (
                   <li key={`${i}-${stay.location}`} className="flex gap-3 rounded-card border border-forest-100 p-4">
-                    <BedDouble className="mt-0.5 size-5 shrink-0 text-forest-700" aria-hidden />
+                    <Icon name="bed-double" className="mt-0.5 size-5 shrink-0 text-forest-700" />
                     <div>
                       <p className="font-semibold">
                         {stay.location} · {stay.nights} {stay.nights === 1 ? 'night' : 'nights'}
@@ -252,10 +252,10 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
         <DetailSection id="notes" title="Payment, Cancellation & Requirements">
           <PolicyGroups
             groups={[
-              { title: 'Payment', icon: <Wallet className="size-5" aria-hidden />, items: policies.payment },
-              { title: 'Cancellation', icon: <CalendarClock className="size-5" aria-hidden />, items: policies.cancellation },
-              { title: 'Requirements', icon: <FileText className="size-5" aria-hidden />, items: policies.requirements },
-              { title: 'Good to know', icon: <Tag className="size-5" aria-hidden />, items: p.termsAndConditions, wide: true },
+              { title: 'Payment', icon: <Icon name="wallet" className="size-5" />, items: policies.payment },
+              { title: 'Cancellation', icon: <Icon name="calendar-clock" className="size-5" />, items: policies.cancellation },
+              { title: 'Requirements', icon: <Icon name="file-text" className="size-5" />, items: policies.requirements },
+              { title: 'Good to know', icon: <Icon name="tag" className="size-5" />, items: p.termsAndConditions, wide: true },
             ]}
           />
         </DetailSection>

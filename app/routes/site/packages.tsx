@@ -2,7 +2,6 @@
  * /packages: the package list (docs/product.md#package-list). Search (title or location) and
  * category filter live in the URL and are applied in SQL by the loader, 24 packages a page.
  */
-import { MessageSquareText } from 'lucide-react';
 import { redirect } from 'react-router';
 import { PackageCard, toPackageCardItem } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
@@ -10,6 +9,7 @@ import { WhatsAppButton } from '~/components/site/catalog/actions';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
 import { useSiteDialogs } from '~/components/site/site-dialogs';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
@@ -95,7 +95,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex flex-col gap-3 sm:flex-row md:shrink-0">
             <button type="button" onClick={() => openInquiry('packages')} className={buttonClass('primary')}>
-              <MessageSquareText className="size-5" aria-hidden />
+              <Icon name="message-square-text" className="size-5" />
               Plan a Custom Tour
             </button>
             <WhatsAppButton

@@ -2,10 +2,10 @@
  * /rural-tourism (docs/product.md#content-pages): hero, what rural tourism is, the four offerings, the four
  * destinations with highlights, the commitment section and WhatsApp links.
  */
-import { Check, MapPin, MessageCircle } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { ruralCommitments, ruralDestinations, ruralOfferings } from '~/content/rural';
 import { pageMeta, siteNameFrom } from '~/lib/meta';
@@ -38,7 +38,7 @@ export default function RuralTourism() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
-              <MessageCircle className="size-5" aria-hidden />
+              <Icon name="message-circle" className="size-5" />
               Plan on WhatsApp
             </a>
             <Link to="/packages?category=rural" className={buttonClass('light', 'lg')}>
@@ -93,7 +93,7 @@ export default function RuralTourism() {
                 <Picture src={place.image} alt={`${place.name}, ${place.district}`} width={1200} height={800} className="aspect-[3/2] w-full bg-mist object-cover" />
                 <div className="flex flex-1 flex-col gap-3 p-6">
                   <p className="flex items-center gap-1.5 text-sm text-muted">
-                    <MapPin className="size-4 text-forest-500" aria-hidden />
+                    <Icon name="map-pin" className="size-4 text-forest-500" />
                     {place.district}
                   </p>
                   <h3 className="text-2xl font-semibold">{place.name}</h3>
@@ -101,7 +101,7 @@ export default function RuralTourism() {
                   <ul className="space-y-1.5" aria-label={`Highlights of ${place.name}`}>
                     {place.highlights.map((h) => (
                       <li key={h} className="flex items-center gap-2">
-                        <Check className="size-4 text-forest-500" aria-hidden />
+                        <Icon name="check" className="size-4 text-forest-500" />
                         {h}
                       </li>
                     ))}
@@ -112,7 +112,7 @@ export default function RuralTourism() {
                     rel="noopener noreferrer"
                     className={`${whatsappClass} mt-auto self-start`}
                   >
-                    <MessageCircle className="size-5" aria-hidden />
+                    <Icon name="message-circle" className="size-5" />
                     Ask about {place.name}
                   </a>
                 </div>
@@ -136,14 +136,14 @@ export default function RuralTourism() {
               {ruralCommitments.map((c) => (
                 <li key={c} className="flex items-start gap-3">
                   <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-marigold text-ink">
-                    <Check className="size-3.5" aria-hidden />
+                    <Icon name="check" className="size-3.5" />
                   </span>
                   {c}
                 </li>
               ))}
             </ul>
             <a href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")} target="_blank" rel="noopener noreferrer" className={`${whatsappClass} self-start`}>
-              <MessageCircle className="size-5" aria-hidden />
+              <Icon name="message-circle" className="size-5" />
               Chat with us on WhatsApp
             </a>
           </div>

@@ -2,11 +2,11 @@
  * /testimonials (docs/product.md#content-pages): 8 testimonials with rating 1-5 and package, and a
  * share-your-story link.
  */
-import { MessageCircle } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { TestimonialCard } from '~/components/site/home/testimonial-card';
 import { PageHeader } from '~/components/site/page-header';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { testimonials } from '~/content/testimonials';
 import { pageMeta, siteNameFrom } from '~/lib/meta';
 import { whatsappLink } from '~/lib/whatsapp';
@@ -48,7 +48,7 @@ export default function Testimonials() {
                 rel="noopener noreferrer"
                 className={buttonClass('whatsapp', 'lg')}
               >
-                <MessageCircle className="size-5" aria-hidden />
+                <Icon name="message-circle" className="size-5" />
                 Share on WhatsApp
               </a>
             ) : null}

@@ -1,8 +1,8 @@
 /**
  * Small shared pieces of the catalogue pages: badges, rating stars, check and cross lists, chips.
  */
-import { Check, Star, X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 import { formatRating, formatReviewCount } from '~/lib/format';
 
@@ -48,7 +48,7 @@ export function RatingStars({
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', size === 'md' ? 'text-base' : 'text-sm', className)}>
       <span className="flex" aria-hidden>
         {stars.map((i) => (
-          <Star key={i} className={cn(starSize, i < filled ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} />
+          <Icon name="star" key={i} className={cn(starSize, i < filled ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} />
         ))}
       </span>
       <span className="sr-only">
@@ -79,7 +79,6 @@ export function MarkList({
   layout?: keyof typeof markListLayouts;
   className?: string;
 }) {
-  const Icon = mark === 'check' ? Check : X;
   return (
     <ul className={cn(markListLayouts[layout], className)}>
       {items.map((item, i) => (
@@ -90,7 +89,7 @@ export function MarkList({
               mark === 'check' ? 'bg-forest-50 text-forest-700' : 'bg-[#fbeceb] text-flag-red',
             )}
           >
-            <Icon className="size-3.5" strokeWidth={3} aria-hidden />
+            <Icon name={mark === 'check' ? 'check' : 'x'} className="size-3.5" strokeWidth={3} />
           </span>
           <span>{item}</span>
         </li>

@@ -2,9 +2,9 @@
  * The frame and parts of the three detail pages: a summary box that sticks beside the
  * content on desktop and a bottom action bar on phones; trust, terms and help in plain words.
  */
-import { ChevronRight, Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 import { uploadVariants } from '~/lib/image-variants';
@@ -23,7 +23,7 @@ export function Breadcrumbs({ parent, current }: { parent: { to: string; label: 
           </Link>
         </li>
         <li aria-hidden>
-          <ChevronRight className="size-4" />
+          <Icon name="chevron-right" className="size-4" />
         </li>
         <li>
           <Link to={parent.to} className="hover:text-forest-700 hover:underline">
@@ -31,7 +31,7 @@ export function Breadcrumbs({ parent, current }: { parent: { to: string; label: 
           </Link>
         </li>
         <li aria-hidden>
-          <ChevronRight className="size-4" />
+          <Icon name="chevron-right" className="size-4" />
         </li>
         <li aria-current="page" className="truncate font-medium text-ink">
           {current}
@@ -180,7 +180,7 @@ export function TrustPoints({ points }: { points: string[] }) {
     <ul className="space-y-2 text-sm">
       {points.map((point) => (
         <li key={point} className="flex items-center gap-2">
-          <ShieldCheck className="size-4 shrink-0 text-forest-500" aria-hidden />
+          <Icon name="shield-check" className="size-4 shrink-0 text-forest-500" />
           {point}
         </li>
       ))}
@@ -200,7 +200,7 @@ export function HelpCard({ company, whatsappText, className }: { company: Settin
       <ul className="mt-4 space-y-3 text-sm">
         <li>
           <a href={telLink(company.phone)} className="flex items-center gap-3 font-semibold hover:underline">
-            <Phone className="size-4 shrink-0 text-marigold-light" aria-hidden />
+            <Icon name="phone" className="size-4 shrink-0 text-marigold-light" />
             {company.phone}
           </a>
         </li>
@@ -212,18 +212,18 @@ export function HelpCard({ company, whatsappText, className }: { company: Settin
         </li>
         <li>
           <a href={`mailto:${company.email}`} className="flex items-center gap-3 font-semibold break-all hover:underline">
-            <Mail className="size-4 shrink-0 text-marigold-light" aria-hidden />
+            <Icon name="mail" className="size-4 shrink-0 text-marigold-light" />
             {company.email}
           </a>
         </li>
         {company.officeHours.map((h) => (
           <li key={h.days} className="flex items-center gap-3 text-forest-50">
-            <Clock className="size-4 shrink-0 text-marigold-light" aria-hidden />
+            <Icon name="clock" className="size-4 shrink-0 text-marigold-light" />
             {h.days}: {h.hours}
           </li>
         ))}
         <li className="flex items-start gap-3 text-forest-50">
-          <MapPin className="mt-0.5 size-4 shrink-0 text-marigold-light" aria-hidden />
+          <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-marigold-light" />
           {company.address}
         </li>
       </ul>

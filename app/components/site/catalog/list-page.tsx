@@ -2,8 +2,8 @@
  * The frame of the three catalogue lists: a title band with a mountain ridge, the filter card
  * overlapping it, and the results grid (dimmed and marked busy while a new list loads).
  */
-import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 
 export function ListHero({ eyebrow, title, intro, facts }: { eyebrow: string; title: string; intro: string; facts: string[] }) {
@@ -21,7 +21,7 @@ export function ListHero({ eyebrow, title, intro, facts }: { eyebrow: string; ti
           {facts.map((fact) => (
             <li key={fact} className="flex items-center gap-2">
               <span className="grid size-5 place-items-center rounded-full bg-marigold text-ink">
-                <Check className="size-3" strokeWidth={3} aria-hidden />
+                <Icon name="check" className="size-3" strokeWidth={3} />
               </span>
               {fact}
             </li>

@@ -6,8 +6,8 @@
  * again and stores the record before success is shown.
  */
 import { getFormProps, type FieldMetadata } from '@conform-to/react';
-import { Bike, Car, CheckCircle2, MessageCircle, Mountain } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
 import type { output, ZodType } from 'zod';
 import { Button, buttonClass } from '~/components/ui/button';
@@ -64,9 +64,9 @@ function SubmitButton({ form, pending, children, disabled }: { form: string; pen
 
 const TAB_LABEL: Record<InquiryTab, string> = { packages: 'Tour Packages', cabs: 'Cabs', rentals: 'Bike Rentals' };
 const TAB_ICON: Record<InquiryTab, ReactNode> = {
-  packages: <Mountain className="size-4" aria-hidden />,
-  cabs: <Car className="size-4" aria-hidden />,
-  rentals: <Bike className="size-4" aria-hidden />,
+  packages: <Icon name="mountain" className="size-4" />,
+  cabs: <Icon name="car" className="size-4" />,
+  rentals: <Icon name="bike" className="size-4" />,
 };
 
 type InquiryDialogProps = {
@@ -289,13 +289,13 @@ function RentalsInquiryForm(props: TabFormProps) {
 function WhatsAppContinue({ link, onClose, title }: { link: string; onClose: () => void; title: string }) {
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">
-      <CheckCircle2 className="size-14 text-flag-green" aria-hidden />
+      <Icon name="circle-check" className="size-14 text-flag-green" />
       <h3 className="font-display text-2xl font-semibold">{title}</h3>
       <p className="max-w-md text-muted">
         Your inquiry is saved and our team will reply within 24 hours. Your browser blocked the WhatsApp tab; continue the chat here if you like.
       </p>
       <a href={link} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')} onClick={onClose}>
-        <MessageCircle className="size-5" aria-hidden />
+        <Icon name="message-circle" className="size-5" />
         Continue on WhatsApp
       </a>
     </div>

@@ -2,10 +2,10 @@
  * Home About section (#about-section, docs/product.md#about-and-featured-packages): selling points
  * and 'Learn More About Us'.
  */
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { reasonsToChoose } from '~/content/about';
 
@@ -39,7 +39,7 @@ export function AboutSection({ companyName, tagline }: { companyName: string; ta
           {reasonsToChoose.map((reason) => (
             <li key={reason.title} className="flex gap-3">
               <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-forest-700 text-white">
-                <Check className="size-3.5" aria-hidden />
+                <Icon name="check" className="size-3.5" />
               </span>
               <span className="font-medium">{reason.title}</span>
             </li>

@@ -1,6 +1,6 @@
 /** Call to action near the end of the home page (docs/product.md#home): inquire, call or WhatsApp. */
-import { MessageCircle, Phone } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { dialogTrigger, useSiteDialogs } from '../site-dialogs';
@@ -23,11 +23,11 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
             Plan My Trip
           </button>
           <a href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
-            <MessageCircle className="size-5" aria-hidden />
+            <Icon name="message-circle" className="size-5" />
             WhatsApp Us
           </a>
           <a href={telLink(phone)} className={buttonClass('light', 'lg')}>
-            <Phone className="size-5" aria-hidden />
+            <Icon name="phone" className="size-5" />
             Call {phone}
           </a>
         </div>

@@ -1,8 +1,8 @@
 /** Upcoming expedition posters (docs/product.md#home). */
-import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { expeditionPosters } from '~/content/posters';
 import { SectionHeading } from './section-heading';
@@ -30,7 +30,7 @@ export function ExpeditionPosters() {
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-5 py-4 text-white">
               <h3 className="font-display text-xl font-semibold">{poster.title}</h3>
               <p className="flex items-center gap-1.5 text-sm text-forest-100">
-                <CalendarDays className="size-4" aria-hidden />
+                <Icon name="calendar-days" className="size-4" />
                 {poster.season}
               </p>
             </div>

@@ -5,12 +5,12 @@
  * rupees, or 'Contact for Price' when it is 0 (docs/decisions/014-cross-cutting-rules.md: a price
  * above 0 shows everywhere), rating with one decimal and '(N reviews)'.
  */
-import { Clock, MapPin, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { Carousel } from '~/components/ui/carousel';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { CONTACT_FOR_PRICE, priceOrContact } from '~/lib/format';
 import { uploadVariants } from '~/lib/image-variants';
@@ -42,7 +42,7 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
           </Badge>
         ) : null}
         <Badge tone="white" className="absolute top-3 right-3">
-          <Star className="size-3.5 fill-marigold text-marigold" aria-hidden />
+          <Icon name="star" className="size-3.5 fill-marigold text-marigold" />
           {formatRating(item.rating)}
           <span className="font-normal text-muted">{reviewsLabel(item.reviewCount)}</span>
         </Badge>
@@ -50,11 +50,11 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <li className="flex items-center gap-1.5">
-            <Clock className="size-4 text-forest-500" aria-hidden />
+            <Icon name="clock" className="size-4 text-forest-500" />
             {item.duration}
           </li>
           <li className="flex items-center gap-1.5">
-            <MapPin className="size-4 text-forest-500" aria-hidden />
+            <Icon name="map-pin" className="size-4 text-forest-500" />
             {item.location}
           </li>
         </ul>
@@ -69,7 +69,7 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
           </ul>
         ) : null}
         <p className="flex items-center gap-1.5 text-sm text-muted">
-          <Users className="size-4 text-forest-500" aria-hidden />
+          <Icon name="users" className="size-4 text-forest-500" />
           {item.people}
         </p>
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">

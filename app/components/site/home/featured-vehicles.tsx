@@ -2,12 +2,12 @@
  * Featured cars and featured bikes carousels (docs/product.md#other-home-sections): from the
  * database; nothing when empty.
  */
-import { Fuel, Gauge, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { Carousel } from '~/components/ui/carousel';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { priceOrContact } from '~/lib/format';
 import { uploadVariants } from '~/lib/image-variants';
@@ -27,8 +27,6 @@ export type FeaturedVehicle = {
 
 function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bike' }) {
   const href = `/${kind === 'car' ? 'cars' : 'bikes'}/${item.id}`;
-  const FirstIcon = kind === 'car' ? Users : Gauge;
-  const SecondIcon = kind === 'car' ? Fuel : Tag;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
       <div className="relative aspect-[3/2] bg-mist">
@@ -53,11 +51,11 @@ function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bi
         <h3 className="text-xl font-semibold">{item.model}</h3>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <li className="flex items-center gap-1.5">
-            <FirstIcon className="size-4 text-forest-500" aria-hidden />
+            <Icon name={kind === 'car' ? 'users' : 'gauge'} className="size-4 text-forest-500" />
             {item.facts[0]}
           </li>
           <li className="flex items-center gap-1.5">
-            <SecondIcon className="size-4 text-forest-500" aria-hidden />
+            <Icon name={kind === 'car' ? 'fuel' : 'tag'} className="size-4 text-forest-500" />
             {item.facts[1]}
           </li>
         </ul>

@@ -2,7 +2,7 @@
  * Find Us (docs/product.md#other-home-sections): office map from the map settings, address, phone
  * and office hours.
  */
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { telLink } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
@@ -18,26 +18,26 @@ export function FindUs({ map, company }: { map: Settings['map']; company: Settin
           <MapFacade map={map} className="h-80 md:h-full md:min-h-96" />
           <div className="space-y-6 rounded-card bg-white p-6 shadow-sm md:p-8">
             <p className="flex gap-3">
-              <MapPin className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-forest-700" />
               <span>
                 <span className="block font-semibold">{map.title || company.name}</span>
                 <span className="text-muted">{map.address || company.address}</span>
               </span>
             </p>
             <p className="flex gap-3">
-              <Phone className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <Icon name="phone" className="mt-1 size-5 shrink-0 text-forest-700" />
               <a href={telLink(company.phone)} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
                 {company.phone}
               </a>
             </p>
             <p className="flex gap-3">
-              <Mail className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <Icon name="mail" className="mt-1 size-5 shrink-0 text-forest-700" />
               <a href={`mailto:${company.email}`} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
                 {company.email}
               </a>
             </p>
             <div className="flex gap-3">
-              <Clock className="mt-1 size-5 shrink-0 text-forest-700" aria-hidden />
+              <Icon name="clock" className="mt-1 size-5 shrink-0 text-forest-700" />
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 {company.officeHours.map((h) => (
                   <div key={h.days} className="contents">

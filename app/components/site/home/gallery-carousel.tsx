@@ -4,11 +4,11 @@
  * focused, an 800 ms lock between moves, wrapping both ways. No automatic movement with reduced
  * motion.
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { useLazyEmblaCarousel } from '~/components/ui/use-lazy-embla';
 import { useReducedMotion } from '~/components/ui/use-reduced-motion';
@@ -118,7 +118,7 @@ export function GalleryCarousel() {
           </div>
           <div className="mt-6 flex items-center gap-4">
             <button type="button" onClick={() => move(-1)} aria-label="Previous image" className="grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
-              <ChevronLeft className="size-5" aria-hidden />
+              <Icon name="chevron-left" className="size-5" />
             </button>
             <div className="h-1 flex-1 overflow-hidden rounded-full bg-white/15" aria-hidden>
               {autoplay ? (
@@ -135,7 +135,7 @@ export function GalleryCarousel() {
               {selected + 1} / {homeGalleryImages.length}
             </p>
             <button type="button" onClick={() => move(1)} aria-label="Next image" className="grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
-              <ChevronRight className="size-5" aria-hidden />
+              <Icon name="chevron-right" className="size-5" />
             </button>
           </div>
         </div>

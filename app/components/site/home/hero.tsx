@@ -4,11 +4,11 @@
  * cycles Perfect / Awesome / Best every 3 s with a 0.5 s fade. Nothing moves with reduced motion.
  * Rating texts come from settings (docs/decisions/005-site-settings.md).
  */
-import { ArrowRight, Megaphone, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { useReducedMotion } from '~/components/ui/use-reduced-motion';
 import { cn } from '~/lib/cn';
 import type { Settings } from '~/schemas/settings';
@@ -90,9 +90,9 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
               to={announcement.link || '/packages'}
               className="inline-flex items-start gap-2 rounded-2xl bg-white/12 px-4 py-2 text-sm leading-snug text-white ring-1 ring-white/25 backdrop-blur hover:bg-white/20"
             >
-              <Megaphone className="mt-0.5 size-4 shrink-0 text-marigold-light" aria-hidden />
+              <Icon name="megaphone" className="mt-0.5 size-4 shrink-0 text-marigold-light" />
               <span>{announcement.text}</span>
-              <ArrowRight className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <Icon name="arrow-right" className="mt-0.5 size-4 shrink-0" />
             </Link>
           </p>
         ) : null}
@@ -102,7 +102,7 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
           <Badge tone="glass">
             <span className="flex text-marigold-light" aria-hidden>
               {Array.from({ length: 5 }, (_, i) => (
-                <Star key={i} className="size-3.5 fill-current" />
+                <Icon name="star" key={i} className="size-3.5 fill-current" />
               ))}
             </span>
             {ratings.travelersText}
@@ -147,7 +147,7 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
         </div>
 
         <div className="mt-8 inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 text-ink shadow-xl sm:absolute sm:right-6 sm:bottom-14 sm:mt-0 md:bottom-20">
-          <Star className="size-7 fill-marigold text-marigold" aria-hidden />
+          <Icon name="star" className="size-7 fill-marigold text-marigold" />
           <p className="leading-tight">
             <span className="block font-display text-2xl font-semibold">{ratings.rating}</span>
             <span className="text-sm text-muted">{ratings.reviewsText}</span>

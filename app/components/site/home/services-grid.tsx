@@ -1,7 +1,7 @@
 /** Services grid (docs/product.md#home). */
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
+import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { services } from '~/content/services';
 import { SectionHeading } from './section-heading';
@@ -20,7 +20,7 @@ export function ServicesGrid() {
                   <span className="font-display text-xl font-semibold text-ink group-hover:text-forest-700">{service.title}</span>
                   <span className="mt-1 text-[0.95rem] text-muted">{service.text}</span>
                   <span className="mt-auto flex items-center gap-1 pt-2 text-sm font-semibold text-forest-700">
-                    Explore <ArrowRight className="size-4 transition-transform motion-safe:group-hover:translate-x-1" aria-hidden />
+                    Explore <Icon name="arrow-right" className="size-4 transition-transform motion-safe:group-hover:translate-x-1" />
                   </span>
                 </span>
               </Link>

@@ -1,5 +1,5 @@
 /** One traveller testimonial: stars (1-5), quote, avatar, name, home town and the trip taken. */
-import { Quote, Star } from 'lucide-react';
+import { Icon } from '~/components/ui/icon';
 import type { Testimonial } from '~/content/testimonials';
 import { cn } from '~/lib/cn';
 import { Picture } from '../picture';
@@ -8,7 +8,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
   return (
     <p className={cn('flex items-center gap-0.5', className)}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} className={cn('size-4', i < rating ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} aria-hidden />
+        <Icon name="star" key={i} className={cn('size-4', i < rating ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} />
       ))}
       <span className="sr-only">Rated {rating} out of 5</span>
     </p>
@@ -20,7 +20,7 @@ export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }
     <figure className="flex h-full flex-col rounded-card border border-forest-100 bg-white p-6 shadow-sm">
       <div className="flex items-center justify-between">
         <Stars rating={t.rating} />
-        <Quote className="size-8 text-forest-100" aria-hidden />
+        <Icon name="quote" className="size-8 text-forest-100" />
       </div>
       <blockquote className="mt-4 flex-1 text-[1.02rem] leading-relaxed text-ink">“{t.text}”</blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-forest-100 pt-4">

@@ -3,9 +3,9 @@
  * until dismissed; the dismissal is remembered in this browser (localStorage) for this offer text.
  * A fixed bar, so it never shifts the page; it publishes its height as --promo-offset for the chat bubble.
  */
-import { Tag, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { PROMO_DELAY_MS, PROMO_DISMISSED_KEY, PROMO_SCROLL_THRESHOLD_PX, promoDismissalValue } from './schedule';
 
 function readDismissed(): string | null {
@@ -70,7 +70,7 @@ export function PromoBanner({ text, link }: { text: string; link: string }) {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-marigold/60 bg-marigold-light text-ink shadow-[0_-8px_24px_rgba(0,0,0,0.12)] motion-safe:animate-[fade-up_300ms_ease-out] sm:inset-x-auto sm:bottom-4 sm:left-4 sm:max-w-lg sm:rounded-panel sm:border"
     >
       <div className="flex items-center gap-3 px-4 py-3 sm:px-5">
-        <Tag className="hidden size-5 shrink-0 text-forest-800 sm:block" aria-hidden />
+        <Icon name="tag" className="hidden size-5 shrink-0 text-forest-800 sm:block" />
         <p className="flex-1 text-sm leading-snug font-medium">{text}</p>
         {link ? (
           external ? (
@@ -80,7 +80,7 @@ export function PromoBanner({ text, link }: { text: string; link: string }) {
           )
         ) : null}
         <button type="button" onClick={dismiss} aria-label="Dismiss offer" className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-black/10">
-          <X className="size-5" aria-hidden />
+          <Icon name="x" className="size-5" />
         </button>
       </div>
     </div>

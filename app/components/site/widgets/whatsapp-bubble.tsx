@@ -2,8 +2,8 @@
  * WhatsApp chat bubble (docs/product.md#global-widgets): appears 2 s after load and toggles a panel
  * that says we typically reply within an hour, with Start Chat (wa.me link to the settings number).
  */
-import { MessageCircle, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { whatsappLink } from '~/lib/whatsapp';
 import { cn } from '~/lib/cn';
 import { CHAT_BUBBLE_DELAY_MS } from './schedule';
@@ -44,7 +44,7 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
               rel="noopener noreferrer"
               className="flex min-h-11 items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-5 font-semibold text-white hover:bg-whatsapp-darker"
             >
-              <MessageCircle className="size-5" aria-hidden />
+              <Icon name="message-circle" className="size-5" />
               Start Chat
             </a>
           </div>
@@ -60,7 +60,7 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
           'grid size-14 place-items-center rounded-full bg-whatsapp-dark text-white shadow-lg ring-4 ring-white/60 transition-transform hover:scale-105 motion-safe:animate-[fade-up_300ms_ease-out]',
         )}
       >
-        {open ? <X className="size-6" aria-hidden /> : <MessageCircle className="size-7" aria-hidden />}
+        {open ? <Icon name="x" className="size-6" /> : <Icon name="message-circle" className="size-7" />}
       </button>
     </div>
   );

@@ -1,0 +1,213 @@
+/**
+ * The in-process HTML cache of anonymous public pages (docs/decisions/021-production-hardening.md#page-cache).
+ *
+ * - Only GET/HEAD of public pages from visitors without a staff session, flash or login cookie and
+ *   without an Authorization header are candidates (`pageCacheTicket`); /admin, /api, assets,
+ *   uploads and React Router data requests never are.
+ * - A page is stored only when it answered 200 with HTML, set no cookie and did not forbid caching:
+ *   so one visitor's personal state (a toast after a form, a session) never reaches another.
+ * - Every successful staff write (a change sent by a signed-in staff member: admin forms, the admin
+ *   API, settings) empties it (`invalidatePageCache`). A render that started before a write ends is
+ *   not stored after it: each ticket carries the generation it started in.
+ * - Entries live at most PAGE_TTL_MS, and the key includes today's date in India, so date-driven
+ *   content (promotions, "today" in forms) turns over on time.
+ * - A cached page is the same bytes for everyone, so its scripts are allowed by hashes, not by a
+ *   nonce (app/lib/security-headers.server.ts); brotli and gzip copies are made once per entry.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { env } from '~/lib/env.server';
+import { todayInIndia } from '~/lib/format';
+import { logger } from '~/lib/logger.server';
+import { currentRequest } from '~/lib/request-store.server';
+
+/** How long a cached page may be served (ms). */
+export const PAGE_TTL_MS = 60_000;
+/** Most bytes (HTML plus its compressed copies) the cache holds. */
+export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
+/** Longest path-and-query cached; longer URLs are rendered every time. */
+const MAX_KEY_LENGTH = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What a render needs to store its page: the key and the generation it started in. */
+export type PageCacheTicket = { key: string; generation: number };
+
+export type CachedPage = {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** The page's Content-Security-Policy (script hashes). */
+  csp: string;
+  /** Response headers to replay (Content-Type, Link, …), without cookies. */
+  headers: [string, string][];
+};
+
+const cache = new LRUCache<string, CachedPage>({
+  maxSize: PAGE_CACHE_MAX_BYTES,
+  sizeCalculation: (page) => page.html.length + page.br.length + page.gzip.length + 512,
+  ttl: PAGE_TTL_MS,
+});
+
+let generation = 0;
+/** On unless PAGE_CACHE=off; read from the environment on first use. */
+let enabled: boolean | undefined;
+
+function isEnabled(): boolean {
+  enabled ??= env().PAGE_CACHE !== 'off';
+  return enabled;
+}
+
+/** Switch the cache on or off (tests; PAGE_CACHE=off at start does it for a server). Switching empties it. */
+export function setPageCacheEnabled(on: boolean): void {
+  enabled = on;
+  invalidatePageCache('switched');
+}
+
+/** Empty the cache and void renders in flight (they started before the change). */
+export function invalidatePageCache(reason: string): void {
+  generation += 1;
+  if (cache.size > 0) logger.debug({ reason, pages: cache.size }, 'page cache emptied');
+  cache.clear();
+  for (const listener of listeners) listener();
+}
+
+const listeners = new Set<() => void>();
+
+/** Call `listener` after every invalidation (e.g. to re-read settings the headers depend on). */
+export function onPageCacheInvalidated(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Cookies that make a response personal: staff session, login step, flash message. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?hx_[a-z]+=/;
+/** Paths that are never public pages. */
+const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts)(?:[/.]|$)|\.(?:data|xml|txt|json|svg|png|webp|ico|js|css|map)$/;
+
+/** The cache ticket of a request, or undefined when its answer must not be shared. */
+export function pageCacheTicket(req: Request): PageCacheTicket | undefined {
+  if (!isEnabled() || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+  const url = req.originalUrl;
+  if (url.length > MAX_KEY_LENGTH || NOT_A_PAGE.test(req.path)) return undefined;
+  if (req.headers.authorization !== undefined || req.headers.range !== undefined) return undefined;
+  if (PERSONAL_COOKIE.test(req.headers.cookie ?? '')) return undefined;
+  return { key: `${todayInIndia()} ${url}`, generation };
+}
+
+/** The cached page for a ticket, if any. */
+export function cachedPage(ticket: PageCacheTicket): CachedPage | undefined {
+  return cache.get(ticket.key);
+}
+
+/** Headers whose presence makes a rendered page unshareable. */
+function shareable(status: number, headers: Headers): boolean {
+  if (status !== 200 || headers.has('Set-Cookie')) return false;
+  if (!/^text\/html/i.test(headers.get('Content-Type') ?? '')) return false;
+  return !/no-store|private/i.test(headers.get('Cache-Control') ?? '');
+}
+
+/** Response headers a cached page replays; the security headers come from the middleware instead. */
+const REPLAYED = new Set(['content-type', 'link', 'x-robots-tag', 'content-language']);
+
+/**
+ * Store a rendered page if it may be shared and nothing changed since its render began. Compression
+ * happens here, off the request path of later visitors. Never throws: a failure only skips caching.
+ */
+export async function storePage(ticket: PageCacheTicket, status: number, headers: Headers, html: string, csp: string): Promise<void> {
+  if (!isEnabled() || ticket.generation !== generation || !shareable(status, headers)) return;
+  try {
+    const body = Buffer.from(html, 'utf8');
+    const [br, gz] = await Promise.all([
+      brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzipAsync(body, { level: 6 }),
+    ]);
+    if (ticket.generation !== generation) return;
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const replay = [...headers.entries()].filter(([name]) => REPLAYED.has(name.toLowerCase()));
+    cache.set(ticket.key, { html: body, br, gzip: gz, etag, csp, headers: replay });
+  } catch (error) {
+    logger.warn({ err: error }, 'could not cache a page');
+  }
+}
+
+/**
+ * Cache-Control of shareable pages: anyone may store them, but must ask again each time (the ETag
+ * makes that a 304), so an admin change shows at once.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** True when an If-None-Match header lists `etag` (or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === etag;
+  });
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** This request's page-cache ticket, when its page may be shared (server/app.ts → entry.server). */
+    pageCache?: PageCacheTicket;
+  }
+}
+
+/**
+ * Express middleware: answer candidates from the cache (200 in the best encoding the client
+ * accepts, or 304), and mark misses with `res.locals.pageCache` so the renderer stores them.
+ */
+export function servePageCache(req: Request, res: Response, next: NextFunction): void {
+  const ticket = pageCacheTicket(req);
+  if (!ticket) {
+    next();
+    return;
+  }
+  const page = cachedPage(ticket);
+  if (!page) {
+    res.locals.pageCache = ticket;
+    res.setHeader('X-Page-Cache', 'MISS');
+    next();
+    return;
+  }
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('Content-Security-Policy', page.csp);
+  res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('X-Page-Cache', 'HIT');
+  if (matches(req.headers['if-none-match'], page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', String(body.length));
+  res.status(200);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+/**
+ * Express middleware: after a successful staff write, empty the cache. A staff write is a change
+ * (non-GET) whose sender `requireAdmin` found signed in (app/lib/auth.server.ts marks it in the
+ * request store): admin forms and the admin API alike, settings included. Anonymous posts, to /admin
+ * or anywhere (visitors' submissions, sign-in attempts), never empty it, so nobody outside can make
+ * every page render again at will.
+ */
+export function invalidateOnStaffWrite(req: Request, res: Response, next: NextFunction): void {
+  const method = req.method;
+  const store = currentRequest();
+  if (store && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+    res.on('finish', () => {
+      if (store.staffWrite && res.statusCode < 400) invalidatePageCache(`${method} ${req.path}`);
+    });
+  }
+  next();
+}

@@ -1,0 +1,23 @@
+/**
+ * Per-request state that follows a request through every await (AsyncLocalStorage), set up by
+ * server/app.ts for each request (docs/decisions/021-production-hardening.md):
+ * - `requestId` puts the request id on every log line written while serving it;
+ * - `staffWrite` is set by `requireAdmin` when a signed-in staff member sends a change, so the page
+ *   cache is emptied only by real staff writes, not by anonymous posts to /admin.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type RequestStore = { requestId: string; staffWrite: boolean };
+
+export const requestStore = new AsyncLocalStorage<RequestStore>();
+
+/** The store of the request being served, if any (undefined in scripts and tests). */
+export function currentRequest(): RequestStore | undefined {
+  return requestStore.getStore();
+}
+
+/** Note that the current request is a change made by a signed-in staff member. */
+export function markStaffWrite(): void {
+  const store = requestStore.getStore();
+  if (store) store.staffWrite = true;
+}
