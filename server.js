@@ -60,7 +60,10 @@ try {
     // Hashed file names never change content: cached for a year, no revalidation headers needed.
     app.use('/assets', precompressed(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false }));
     app.use('/images', precompressed(`${BUILD_DIR}/client/images`, { maxAge: '30d' }));
-    app.use(precompressed(`${BUILD_DIR}/client`, { maxAge: '1h', index: false, redirect: false }));
+    // Other files of the build's root (favicon.svg, …) all have an extension: pages do not, and skip
+    // the file-system lookup.
+    const rootFiles = precompressed(`${BUILD_DIR}/client`, { maxAge: '1h', index: false, redirect: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? rootFiles(req, res, next) : next()));
     app.use(serverModule.app);
   }
   // Nothing reaches Express's bare default error page: the site's own 500 answer (server/app.ts).

@@ -1,18 +1,16 @@
 /**
  * Server rendering of documents (docs/decisions/021-production-hardening.md):
  *
- * - Private or personal pages stream as soon as their shell is ready, and React Router's inline
- *   scripts carry this response's CSP nonce.
- * - Pages the page cache may share (`pageCache` ticket from server/app.ts) are rendered whole, then
- *   their inline scripts are hashed into the page's own Content-Security-Policy and the page is
- *   stored (app/lib/page-cache.server.ts).
- * - Crawlers get the whole document too (they do not run the streamed parts).
+ * - Every document is rendered whole and sent in one piece: loaders have already run, so streaming
+ *   would only add per-chunk work (compression flushes) for no earlier byte worth having.
+ * - Private or personal pages carry this response's CSP nonce on React Router's inline scripts.
+ * - Pages the page cache may share (`pageCache` ticket from server/app.ts) have no nonce: their
+ *   inline scripts are hashed into the page's own Content-Security-Policy and the page is stored
+ *   (app/lib/page-cache.server.ts).
  *
  * Unexpected errors are logged once with the request id (`handleError`); the error page shows it.
  */
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { DocumentContext } from '~/lib/document-context';
@@ -32,83 +30,43 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ): Promise<Response> | Response {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  const info = requestInfo(loadContext);
-  const whole = info?.pageCache !== undefined || routerContext.isSpaMode || isbot(request.headers.get('user-agent') ?? '');
-  if (info?.pageCache) return renderShared(request, responseStatusCode, responseHeaders, routerContext, info);
-  return renderStreaming(request, responseStatusCode, responseHeaders, routerContext, info, whole);
-}
-
-/** Stream the document with the response's nonce; `whole` waits for every part before sending. */
-function renderStreaming(
-  request: Request,
-  status: number,
-  headers: Headers,
-  routerContext: EntryContext,
-  info: RequestInfo | undefined,
-  whole: boolean,
-): Promise<Response> {
-  const nonce = info?.cspNonce;
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let timeout: NodeJS.Timeout | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const ready = () => {
-      shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeout);
-          timeout = undefined;
-          callback();
-        },
-      });
-      headers.set('Content-Type', 'text/html; charset=utf-8');
-      pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-    };
-    const { pipe, abort } = renderToPipeableStream(
-      <DocumentContext.Provider value={{ nonce, requestId: info?.requestId }}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </DocumentContext.Provider>,
-      {
-        nonce,
-        ...(whole ? { onAllReady: ready } : { onShellReady: ready }),
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          // Errors before the shell is ready reach handleError through React Router's retry.
-          if (shellRendered) logRenderError(error, request, info);
-        },
-      },
-    );
-  });
+  return renderDocument(request, responseStatusCode, responseHeaders, routerContext, requestInfo(loadContext));
 }
 
 /**
- * Render the whole document without a nonce, allow its inline scripts by hash, and store it in the
- * page cache when it may be shared.
+ * Render the whole document into one string, then answer it in one piece. Pages the page cache may
+ * share are rendered without a nonce, their inline scripts are allowed by hash in the page's own
+ * Content-Security-Policy, and the page is stored; every other page carries this response's nonce.
  */
-function renderShared(request: Request, status: number, headers: Headers, routerContext: EntryContext, info: RequestInfo): Promise<Response> {
+function renderDocument(request: Request, status: number, headers: Headers, routerContext: EntryContext, info: RequestInfo | undefined): Promise<Response> {
+  const shared = info?.pageCache !== undefined;
+  const nonce = shared ? undefined : info?.cspNonce;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let shellReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => chunks.push(chunk));
     sink.on('end', () => {
       clearTimeout(timeout);
       const html = Buffer.concat(chunks).toString('utf8');
-      const csp = contentSecurityPolicy({ scripts: { hashes: inlineScriptHashes(html) }, mediaOrigins: videoMediaOriginsNow(), upgradeInsecureRequests: isHttps(request) });
-      info.setContentSecurityPolicy(csp);
       headers.set('Content-Type', 'text/html; charset=utf-8');
-      if (info.pageCache) void storePage(info.pageCache, status, headers, html, csp);
+      if (shared && info) {
+        const csp = contentSecurityPolicy({ scripts: { hashes: inlineScriptHashes(html) }, mediaOrigins: videoMediaOriginsNow(), upgradeInsecureRequests: isHttps(request) });
+        info.setContentSecurityPolicy(csp);
+        if (info.pageCache) void storePage(info.pageCache, status, headers, html, csp);
+      }
       resolve(new Response(html, { headers, status }));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentContext.Provider value={{ requestId: info.requestId }}>
-        <ServerRouter context={routerContext} url={request.url} />
+      <DocumentContext.Provider value={{ nonce, requestId: info?.requestId }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </DocumentContext.Provider>,
       {
+        nonce,
+        onShellReady() {
+          shellReady = true;
+        },
         onAllReady() {
           pipe(sink);
         },
@@ -118,7 +76,8 @@ function renderShared(request: Request, status: number, headers: Headers, router
         },
         onError(error: unknown) {
           status = 500;
-          logRenderError(error, request, info);
+          // Errors before the shell is ready reach handleError through React Router's retry.
+          if (shellReady) logRenderError(error, request, info);
         },
       },
     );

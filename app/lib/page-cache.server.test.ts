@@ -6,12 +6,13 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import express, { type Request } from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cachedPage,
   invalidateOnStaffWrite,
   invalidatePageCache,
   onPageCacheInvalidated,
+  PAGE_TTL_MS,
   pageCacheTicket,
   PUBLIC_PAGE_CACHE_CONTROL,
   servePageCache,
@@ -261,6 +262,76 @@ describe('servePageCache', () => {
       expect(cacheHeader(again), path).toBeNull();
     }
     expect(renders).toBe(6);
+  });
+});
+
+describe('bursts and expiry', () => {
+  /** Hold every render until the returned function is called. */
+  function holdRenders(): () => void {
+    let release: () => void = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      hold = undefined;
+      release();
+    };
+  }
+
+  it('renders a cold page once for a burst of visitors: the others wait and get the stored copy', async () => {
+    const release = holdRenders();
+    answer = () => ({ status: 200, headers: HTML, html: '<p>burst</p>' });
+    const burst = Array.from({ length: 5 }, () => get('/burst'));
+    await expect.poll(() => renders).toBe(1);
+    release();
+    const answers = await Promise.all(burst);
+    expect(renders).toBe(1);
+    expect(answers.map(cacheHeader).sort()).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'MISS']);
+    for (const response of answers) expect(await response.text()).toBe('<p>burst</p>');
+  });
+
+  it('lets the waiting visitors render for themselves when the first answer is not stored', async () => {
+    const release = holdRenders();
+    answer = () => ({ status: 200, headers: { ...HTML, 'Set-Cookie': 'a=b' }, html: '<p>personal</p>' });
+    const burst = Array.from({ length: 3 }, () => get('/not-stored'));
+    await expect.poll(() => renders).toBe(1);
+    release();
+    const answers = await Promise.all(burst);
+    expect(answers.map(cacheHeader)).toEqual(['MISS', 'MISS', 'MISS']);
+    expect(renders).toBe(3);
+  });
+
+  it('after its fresh minute, serves the old copy while one visitor renders the page again', async () => {
+    answer = () => ({ status: 200, headers: HTML, html: '<p>old</p>' });
+    await get('/expiring');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_TTL_MS + 1 });
+    try {
+      const release = holdRenders();
+      answer = () => ({ status: 200, headers: HTML, html: '<p>new</p>' });
+      const renderer = get('/expiring');
+      await expect.poll(() => renders).toBe(2);
+      const meanwhile = await get('/expiring');
+      expect(cacheHeader(meanwhile)).toBe('STALE');
+      expect(await meanwhile.text()).toBe('<p>old</p>');
+      release();
+      expect(cacheHeader(await renderer)).toBe('MISS');
+      const after = await get('/expiring');
+      expect(cacheHeader(after)).toBe('HIT');
+      expect(await after.text()).toBe('<p>new</p>');
+      expect(renders).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never serves a stale copy after a change', async () => {
+    answer = () => ({ status: 200, headers: HTML, html: '<p>v1</p>' });
+    await get('/changed');
+    invalidatePageCache('a staff write');
+    answer = () => ({ status: 200, headers: HTML, html: '<p>v2</p>' });
+    const next = await get('/changed');
+    expect(cacheHeader(next)).toBe('MISS');
+    expect(await next.text()).toBe('<p>v2</p>');
   });
 });
 

@@ -6,11 +6,16 @@
  *   uploads and React Router data requests never are.
  * - A page is stored only when it answered 200 with HTML, set no cookie and did not forbid caching:
  *   so one visitor's personal state (a toast after a form, a session) never reaches another.
- * - Every successful staff write (a change sent by a signed-in staff member: admin forms, the admin
- *   API, settings) empties it (`invalidatePageCache`). A render that started before a write ends is
- *   not stored after it: each ticket carries the generation it started in.
- * - Entries live at most PAGE_TTL_MS, and the key includes today's date in India, so date-driven
- *   content (promotions, "today" in forms) turns over on time.
+ * - Every committed change to public content (app/lib/public-content.server.ts: the catalogue,
+ *   settings and booking models signal after commit) and every successful staff write (a change sent
+ *   by a signed-in staff member: admin forms, the admin API, settings) empties it. A render that
+ *   started before a change is not stored after it: each ticket carries the generation it started in.
+ * - An entry is fresh for PAGE_TTL_MS, and the key includes today's date in India, so date-driven
+ *   content (promotions, "today" in forms) turns over on time. After that, for up to
+ *   PAGE_STALE_MS more, one request renders the page again while the others are still answered
+ *   the old copy (`X-Page-Cache: STALE`); a change empties the cache outright, stale copies too.
+ * - Requests for a page being rendered for the cache wait for that render (at most
+ *   RENDER_WAIT_MS) instead of rendering it again: a burst on a cold page renders it once.
  * - A cached page is the same bytes for everyone, so its scripts are allowed by hashes, not by a
  *   nonce (app/lib/security-headers.server.ts); brotli and gzip copies are made once per entry.
  */
@@ -22,10 +27,15 @@ import { LRUCache } from 'lru-cache';
 import { env } from '~/lib/env.server';
 import { todayInIndia } from '~/lib/format';
 import { logger } from '~/lib/logger.server';
+import { onPublicContentChanged, publicContentChanged } from '~/lib/public-content.server';
 import { currentRequest } from '~/lib/request-store.server';
 
-/** How long a cached page may be served (ms). */
+/** How long a cached page is served as it is (ms). */
 export const PAGE_TTL_MS = 60_000;
+/** How long past PAGE_TTL_MS a page may still be served while one request renders it again (ms). */
+export const PAGE_STALE_MS = 60_000;
+/** Longest wait for a render of the same page already under way before rendering it too (ms). */
+export const RENDER_WAIT_MS = 3_000;
 /** Most bytes (HTML plus its compressed copies) the cache holds. */
 export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
 /** Longest path-and-query cached; longer URLs are rendered every time. */
@@ -34,8 +44,14 @@ const MAX_KEY_LENGTH = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What a render needs to store its page: the key and the generation it started in. */
-export type PageCacheTicket = { key: string; generation: number };
+/**
+ * What a render needs to store its page: the key, the generation it started in and, for the render
+ * others wait for, its `Render`.
+ */
+export type PageCacheTicket = { key: string; generation: number; render?: Render };
+
+/** A render for the cache under way: requests for the same key wait for `done`. */
+type Render = { done: Promise<void>; settle: () => void; storing: boolean };
 
 export type CachedPage = {
   html: Buffer;
@@ -46,13 +62,18 @@ export type CachedPage = {
   csp: string;
   /** Response headers to replay (Content-Type, Link, …), without cookies. */
   headers: [string, string][];
+  /** When it was stored (ms since the epoch). */
+  storedAt: number;
 };
 
 const cache = new LRUCache<string, CachedPage>({
   maxSize: PAGE_CACHE_MAX_BYTES,
   sizeCalculation: (page) => page.html.length + page.br.length + page.gzip.length + 512,
-  ttl: PAGE_TTL_MS,
+  ttl: PAGE_TTL_MS + PAGE_STALE_MS,
 });
+
+/** Renders for the cache under way, by key. */
+const renders = new Map<string, Render>();
 
 let generation = 0;
 /** On unless PAGE_CACHE=off; read from the environment on first use. */
@@ -74,10 +95,16 @@ export function invalidatePageCache(reason: string): void {
   generation += 1;
   if (cache.size > 0) logger.debug({ reason, pages: cache.size }, 'page cache emptied');
   cache.clear();
+  // Waiting requests go on to render for themselves: the render they wait for is void now.
+  for (const render of renders.values()) render.settle();
+  renders.clear();
   for (const listener of listeners) listener();
 }
 
 const listeners = new Set<() => void>();
+
+// A committed change to what public pages show (app/lib/public-content.server.ts) empties the cache.
+onPublicContentChanged((reason) => invalidatePageCache(reason));
 
 /** Call `listener` after every invalidation (e.g. to re-read settings the headers depend on). */
 export function onPageCacheInvalidated(listener: () => void): () => void {
@@ -100,9 +127,36 @@ export function pageCacheTicket(req: Request): PageCacheTicket | undefined {
   return { key: `${todayInIndia()} ${url}`, generation };
 }
 
-/** The cached page for a ticket, if any. */
+/** The cached page for a ticket, if any (fresh or stale). */
 export function cachedPage(ticket: PageCacheTicket): CachedPage | undefined {
   return cache.get(ticket.key);
+}
+
+function isFresh(page: CachedPage): boolean {
+  return Date.now() - page.storedAt < PAGE_TTL_MS;
+}
+
+/** Note that a render for `key` is under way; settled when it is stored or turned out unshareable. */
+function beginRender(key: string): Render {
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => {
+    settle = () => {
+      if (renders.get(key) === render) renders.delete(key);
+      resolve();
+    };
+  });
+  const render: Render = { done, settle, storing: false };
+  renders.set(key, render);
+  return render;
+}
+
+/** Wait for `render` to settle, at most `ms`. */
+function settledWithin(render: Render, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([render.done, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Headers whose presence makes a rendered page unshareable. */
@@ -120,8 +174,10 @@ const REPLAYED = new Set(['content-type', 'link', 'x-robots-tag', 'content-langu
  * happens here, off the request path of later visitors. Never throws: a failure only skips caching.
  */
 export async function storePage(ticket: PageCacheTicket, status: number, headers: Headers, html: string, csp: string): Promise<void> {
-  if (!isEnabled() || ticket.generation !== generation || !shareable(status, headers)) return;
+  const render = ticket.render;
+  if (render) render.storing = true;
   try {
+    if (!isEnabled() || ticket.generation !== generation || !shareable(status, headers)) return;
     const body = Buffer.from(html, 'utf8');
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -130,9 +186,11 @@ export async function storePage(ticket: PageCacheTicket, status: number, headers
     if (ticket.generation !== generation) return;
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     const replay = [...headers.entries()].filter(([name]) => REPLAYED.has(name.toLowerCase()));
-    cache.set(ticket.key, { html: body, br, gzip: gz, etag, csp, headers: replay });
+    cache.set(ticket.key, { html: body, br, gzip: gz, etag, csp, headers: replay, storedAt: Date.now() });
   } catch (error) {
     logger.warn({ err: error }, 'could not cache a page');
+  } finally {
+    render?.settle();
   }
 }
 
@@ -160,7 +218,9 @@ declare module 'express-serve-static-core' {
 
 /**
  * Express middleware: answer candidates from the cache (200 in the best encoding the client
- * accepts, or 304), and mark misses with `res.locals.pageCache` so the renderer stores them.
+ * accepts, or 304), and mark misses with `res.locals.pageCache` so the renderer stores them. A miss
+ * while the same page is being rendered waits for that render first; a stale page is served while
+ * one request renders it again.
  */
 export function servePageCache(req: Request, res: Response, next: NextFunction): void {
   const ticket = pageCacheTicket(req);
@@ -169,18 +229,46 @@ export function servePageCache(req: Request, res: Response, next: NextFunction):
     return;
   }
   const page = cachedPage(ticket);
-  if (!page) {
-    res.locals.pageCache = ticket;
-    res.setHeader('X-Page-Cache', 'MISS');
-    next();
+  const rendering = renders.get(ticket.key);
+  if (page && (isFresh(page) || rendering)) {
+    sendPage(req, res, page, isFresh(page) ? 'HIT' : 'STALE');
     return;
   }
+  if (rendering && req.method !== 'HEAD') {
+    void settledWithin(rendering, RENDER_WAIT_MS).then(() => {
+      const rendered = cachedPage(ticket);
+      if (rendered && isFresh(rendered)) sendPage(req, res, rendered, 'HIT');
+      else renderForCache(ticket, res, next);
+    });
+    return;
+  }
+  renderForCache(ticket, res, next);
+}
+
+/** Let the renderer answer `res` and store the page under `ticket`. */
+function renderForCache(ticket: PageCacheTicket, res: Response, next: NextFunction): void {
+  res.locals.pageCache = ticket;
+  res.setHeader('X-Page-Cache', 'MISS');
+  if (!renders.has(ticket.key) && res.req.method !== 'HEAD') {
+    const render = beginRender(ticket.key);
+    ticket.render = render;
+    // Answered without storing (a render error, a redirect, a closed connection): nobody waits
+    // for it any longer. Otherwise `storePage` settles it once the page is stored.
+    res.once('close', () => {
+      if (!render.storing) render.settle();
+    });
+  }
+  next();
+}
+
+/** Answer with a cached page: 304 when the client has it, otherwise the best encoding it accepts. */
+function sendPage(req: Request, res: Response, page: CachedPage, state: 'HIT' | 'STALE'): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', page.csp);
   res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
   res.setHeader('ETag', page.etag);
   res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('X-Page-Cache', 'HIT');
+  res.setHeader('X-Page-Cache', state);
   if (matches(req.headers['if-none-match'], page.etag)) {
     res.status(304).end();
     return;
@@ -195,7 +283,8 @@ export function servePageCache(req: Request, res: Response, next: NextFunction):
 }
 
 /**
- * Express middleware: after a successful staff write, empty the cache. A staff write is a change
+ * Express middleware: after a successful staff write, signal a public content change (which empties
+ * this cache and the shared content cache). A staff write is a change
  * (non-GET) whose sender `requireAdmin` found signed in (app/lib/auth.server.ts marks it in the
  * request store): admin forms and the admin API alike, settings included. Anonymous posts, to /admin
  * or anywhere (visitors' submissions, sign-in attempts), never empty it, so nobody outside can make
@@ -206,7 +295,7 @@ export function invalidateOnStaffWrite(req: Request, res: Response, next: NextFu
   const store = currentRequest();
   if (store && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
     res.on('finish', () => {
-      if (store.staffWrite && res.statusCode < 400) invalidatePageCache(`${method} ${req.path}`);
+      if (store.staffWrite && res.statusCode < 400) publicContentChanged(`${method} ${req.path}`);
     });
   }
   next();

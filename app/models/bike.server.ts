@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { signalPublicWrite } from '~/lib/public-content.server';
 import { bikes, type Bike } from '~/db/schema';
 import type { BikeFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
@@ -75,10 +76,10 @@ export async function listBikesForAdmin(query: AdminBikeQuery = {}): Promise<Pag
  * is written in the same transaction (docs/decisions/017-audit-log.md).
  */
 export async function createBike(input: BikeWriteInput, actor?: AuditActor): Promise<Bike> {
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('bike', withAudit(actor, async (executor) => {
     const [row] = await executor.insert(bikes).values(input).returning();
     return { result: row!, entry: catalogAuditEntry('create', 'bike', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
-  });
+  }));
 }
 
 /**
@@ -89,12 +90,12 @@ export async function createBike(input: BikeWriteInput, actor?: AuditActor): Pro
  */
 export async function updateBike(id: string, input: BikeWriteInput, actor?: AuditActor): Promise<Bike | null> {
   if (!isUuid(id)) return null;
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('bike', withAudit(actor, async (executor) => {
     const [before] = actor ? await executor.select().from(bikes).where(eq(bikes.id, id)).for('update') : [];
     const [row] = await executor.update(bikes).set(input).where(eq(bikes.id, id)).returning();
     if (!row) return { result: null, entry: null };
     return { result: row, entry: catalogAuditEntry('update', 'bike', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
-  });
+  }));
 }
 
 /**
@@ -104,9 +105,9 @@ export async function updateBike(id: string, input: BikeWriteInput, actor?: Audi
  */
 export async function deleteBike(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('bike', withAudit(actor, async (executor) => {
     const [row] = await executor.delete(bikes).where(eq(bikes.id, id)).returning({ id: bikes.id, model: bikes.model });
     if (!row) return { result: false, entry: null };
     return { result: true, entry: catalogAuditEntry('delete', 'bike', id, row.model, diffChanges({ model: row.model }, null)) };
-  });
+  }));
 }

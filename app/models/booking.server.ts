@@ -20,6 +20,7 @@ import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.
 import { formatDate, todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
+import { publicContentChanged } from '~/lib/public-content.server';
 import { bookingMails, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
 import { BOOKING_TRANSITIONS, type BookingFilterParams, type BookingPatch, type BookingSort } from '~/schemas/booking-admin';
@@ -357,6 +358,8 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
           ? `Booking #${shortReference(row.id)} ${statusChange.to}: ${row.name}, ${row.itemName}`
           : `Booking #${shortReference(row.id)} updated`;
         publishLive({ type: 'booking.updated', id: row.id, label });
+        // The site's 'someone just booked' toast shows confirmed bookings.
+        publicContentChanged('booking updated');
       }
       return outcome.row;
     } catch (error) {
@@ -492,6 +495,7 @@ export async function deleteBookingForAdmin(id: string, actor: AuditActor): Prom
     return row;
   });
   if (!removed) return false;
+  if (removed.status === 'confirmed') publicContentChanged('booking deleted');
   publishLive({ type: 'booking.deleted', id, label: `Booking #${shortReference(id)} deleted` });
   return true;
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { signalPublicWrite } from '~/lib/public-content.server';
 import { cars, type Car } from '~/db/schema';
 import type { CarFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
@@ -63,10 +64,10 @@ export async function listCarsForAdmin(query: AdminCarQuery = {}): Promise<Page<
  * is written in the same transaction (docs/decisions/017-audit-log.md).
  */
 export async function createCar(input: CarWriteInput, actor?: AuditActor): Promise<Car> {
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('car', withAudit(actor, async (executor) => {
     const [row] = await executor.insert(cars).values(input).returning();
     return { result: row!, entry: catalogAuditEntry('create', 'car', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
-  });
+  }));
 }
 
 /**
@@ -77,12 +78,12 @@ export async function createCar(input: CarWriteInput, actor?: AuditActor): Promi
  */
 export async function updateCar(id: string, input: CarWriteInput, actor?: AuditActor): Promise<Car | null> {
   if (!isUuid(id)) return null;
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('car', withAudit(actor, async (executor) => {
     const [before] = actor ? await executor.select().from(cars).where(eq(cars.id, id)).for('update') : [];
     const [row] = await executor.update(cars).set(input).where(eq(cars.id, id)).returning();
     if (!row) return { result: null, entry: null };
     return { result: row, entry: catalogAuditEntry('update', 'car', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
-  });
+  }));
 }
 
 /**
@@ -92,9 +93,9 @@ export async function updateCar(id: string, input: CarWriteInput, actor?: AuditA
  */
 export async function deleteCar(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('car', withAudit(actor, async (executor) => {
     const [row] = await executor.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id, model: cars.model });
     if (!row) return { result: false, entry: null };
     return { result: true, entry: catalogAuditEntry('delete', 'car', id, row.model, diffChanges({ model: row.model }, null)) };
-  });
+  }));
 }

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { signalPublicWrite } from '~/lib/public-content.server';
 import { tourPackages, type TourPackage } from '~/db/schema';
 import type { PackageFilter } from '~/lib/constants';
 import { isUuid } from '~/lib/ids';
@@ -111,10 +112,10 @@ export async function listPackagesForAdmin(query: AdminPackageQuery = {}): Promi
  * is written in the same transaction (docs/decisions/017-audit-log.md).
  */
 export async function createPackage(input: PackageWriteInput, actor?: AuditActor): Promise<TourPackage> {
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('package', withAudit(actor, async (executor) => {
     const [row] = await executor.insert(tourPackages).values(input).returning();
     return { result: row!, entry: catalogAuditEntry('create', 'package', row!.id, row!.title, createdChanges(row!, Object.keys(input))) };
-  });
+  }));
 }
 
 /**
@@ -125,12 +126,12 @@ export async function createPackage(input: PackageWriteInput, actor?: AuditActor
  */
 export async function updatePackage(id: string, input: PackageWriteInput, actor?: AuditActor): Promise<TourPackage | null> {
   if (!isUuid(id)) return null;
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('package', withAudit(actor, async (executor) => {
     const [before] = actor ? await executor.select().from(tourPackages).where(eq(tourPackages.id, id)).for('update') : [];
     const [row] = await executor.update(tourPackages).set(input).where(eq(tourPackages.id, id)).returning();
     if (!row) return { result: null, entry: null };
     return { result: row, entry: catalogAuditEntry('update', 'package', id, row.title, diffChanges(before ?? null, row, Object.keys(input))) };
-  });
+  }));
 }
 
 /**
@@ -140,9 +141,9 @@ export async function updatePackage(id: string, input: PackageWriteInput, actor?
  */
 export async function deletePackage(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return withAudit(actor, async (executor) => {
+  return signalPublicWrite('package', withAudit(actor, async (executor) => {
     const [row] = await executor.delete(tourPackages).where(eq(tourPackages.id, id)).returning({ id: tourPackages.id, title: tourPackages.title });
     if (!row) return { result: false, entry: null };
     return { result: true, entry: catalogAuditEntry('delete', 'package', id, row.title, diffChanges({ title: row.title }, null)) };
-  });
+  }));
 }

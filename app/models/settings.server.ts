@@ -12,6 +12,7 @@ import { db, type Executor } from '~/db/client.server';
 import { siteSettings } from '~/db/schema';
 import { DomainError, zodIssues, type Issue } from '~/lib/errors.server';
 import { logger } from '~/lib/logger.server';
+import { publicContentChanged, sharedContent, signalPublicWrite } from '~/lib/public-content.server';
 import { diffChanges, recordAudit, type AuditActor, type AuditChanges } from '~/models/audit.server';
 import {
   defaultSettings,
@@ -50,6 +51,18 @@ export async function getSettings<K extends SettingsKey>(keys: readonly K[], exe
   return out;
 }
 
+/**
+ * Settings for public pages: the same values as `getSettings`, read from the shared content cache
+ * (app/lib/public-content.server.ts), which every settings save empties. The objects are shared
+ * between requests: read them, never change them.
+ */
+export async function getPublicSettings<K extends SettingsKey>(keys: readonly K[]): Promise<Pick<Settings, K>> {
+  const all = await sharedContent('settings', getAllSettings);
+  const out = {} as Pick<Settings, K>;
+  for (const key of keys) out[key] = all[key];
+  return out;
+}
+
 /** Every setting, by key (the admin settings page and GET /api/settings). */
 export function getAllSettings(): Promise<Settings> {
   return getSettings(SETTINGS_KEYS) as Promise<Settings>;
@@ -61,10 +74,13 @@ export function getAllSettings(): Promise<Settings> {
  */
 export async function updateSetting<K extends SettingsKey>(key: K, value: unknown): Promise<Settings[K]> {
   const parsed = settingsSchemas[key].parse(value) as Settings[K];
-  await db()
-    .insert(siteSettings)
-    .values({ key, value: parsed })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: parsed, updatedAt: sql`now()` } });
+  await signalPublicWrite(
+    'setting updated',
+    db()
+      .insert(siteSettings)
+      .values({ key, value: parsed })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: parsed, updatedAt: sql`now()` } }),
+  );
   return parsed;
 }
 
@@ -136,7 +152,7 @@ export async function saveSettings(values: SettingsInput, actor: AuditActor, { m
   if (issues.length > 0) throw new InvalidSettings('Invalid settings', issues);
   if (keys.length === 0) throw new InvalidSettings('No settings given', [{ path: '', message: 'Send at least one setting' }]);
 
-  return db().transaction(async (tx) => {
+  const saved = await db().transaction(async (tx) => {
     // Lock the rows so two saves of the same key cannot interleave their before/after.
     await tx.select({ key: siteSettings.key }).from(siteSettings).where(inArray(siteSettings.key, keys)).for('update');
     const before = await getSettings(keys, tx);
@@ -182,4 +198,6 @@ export async function saveSettings(values: SettingsInput, actor: AuditActor, { m
     }
     return { values: after, changed };
   });
+  if (saved.changed.length > 0) publicContentChanged('settings saved');
+  return saved;
 }

@@ -20,14 +20,25 @@ export const MAX_PAGE = 10_000;
 
 const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).optional();
 
+/** The lenient form of each schema: every field falls back to undefined. Built once per schema. */
+const lenientSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+/** Each list schema with its `page` field. Built once per schema. */
+const listSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+
+function lenientOf(schema: z.ZodObject): z.ZodObject {
+  let lenient = lenientSchemas.get(schema);
+  if (!lenient) {
+    lenient = z.object(Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, (field as z.ZodType).catch(undefined)])));
+    lenientSchemas.set(schema, lenient);
+  }
+  return lenient;
+}
+
 /** Read a page's query leniently: a bad value falls back to no filter instead of an error. */
 export function readPageQuery<S extends z.ZodObject>(request: Request, schema: S): z.infer<S> {
   const url = new URL(request.url);
-  const lenient = z.object(
-    Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, (field as z.ZodType).catch(undefined)])),
-  );
   const raw = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v.slice(0, 500)]));
-  return lenient.parse(raw) as z.infer<S>;
+  return lenientOf(schema).parse(raw) as z.infer<S>;
 }
 
 /**
@@ -38,7 +49,12 @@ export function readListQuery<S extends z.ZodObject>(
   request: Request,
   schema: S,
 ): z.infer<S> & { page: number; limit: number; offset: number } {
-  const query = readPageQuery(request, schema.extend({ page: pageNumber })) as z.infer<S> & { page?: number };
+  let withPage = listSchemas.get(schema);
+  if (!withPage) {
+    withPage = schema.extend({ page: pageNumber });
+    listSchemas.set(schema, withPage);
+  }
+  const query = readPageQuery(request, withPage) as z.infer<S> & { page?: number };
   const page = query.page ?? 1;
   return { ...query, page, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 }

@@ -7,15 +7,20 @@
  */
 import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { createFromRequest } from '~/lib/catalog-api.server';
 import { bikeWriter } from '~/lib/catalog-writers.server';
 import { listBikes } from '~/models/bike.server';
 import { bikeQuerySchema } from '~/schemas/catalog-query';
 import type { Route } from './+types/bikes';
 
+/** The list's filters with `limit` and `offset`. */
+const listQuerySchema = bikeQuerySchema.extend(pagingSchema.shape);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseQuery(request, bikeQuerySchema.extend(pagingSchema.shape));
-  const { items, total } = await listBikes(query);
+  const query = parseQuery(request, listQuerySchema);
+  // Public and the same for everyone: served from the shared content cache (app/lib/public-content.server.ts).
+  const { items, total } = await sharedContent(`api bikes ${JSON.stringify(query)}`, () => listBikes(query));
   return listResponse(items, total);
 }
 

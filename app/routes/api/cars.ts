@@ -7,15 +7,20 @@
  */
 import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { createFromRequest } from '~/lib/catalog-api.server';
 import { carWriter } from '~/lib/catalog-writers.server';
 import { listCars } from '~/models/car.server';
 import { carQuerySchema } from '~/schemas/catalog-query';
 import type { Route } from './+types/cars';
 
+/** The list's filters with `limit` and `offset`. */
+const listQuerySchema = carQuerySchema.extend(pagingSchema.shape);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseQuery(request, carQuerySchema.extend(pagingSchema.shape));
-  const { items, total } = await listCars(query);
+  const query = parseQuery(request, listQuerySchema);
+  // Public and the same for everyone: served from the shared content cache (app/lib/public-content.server.ts).
+  const { items, total } = await sharedContent(`api cars ${JSON.stringify(query)}`, () => listCars(query));
   return listResponse(items, total);
 }
 

@@ -27,9 +27,12 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 /** Staff list of inquiries; every item carries its short `reference` too. */
+/** The list's filters with `limit` and `offset`. */
+const listQuerySchema = inquiryFilterSchema.extend(pagingSchema.shape);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
-  const query = await orAdminRefusal(() => parseQuery(request, inquiryFilterSchema.extend(pagingSchema.shape)));
+  const query = await orAdminRefusal(() => parseQuery(request, listQuerySchema));
   if (query instanceof Response) return query;
   const { assigned, ...filters } = query;
   const { items, total } = await listInquiries({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });

@@ -7,15 +7,20 @@
  */
 import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { createFromRequest } from '~/lib/catalog-api.server';
 import { packageWriter } from '~/lib/catalog-writers.server';
 import { listPackages } from '~/models/package.server';
 import { packageQuerySchema } from '~/schemas/catalog-query';
 import type { Route } from './+types/packages';
 
+/** The list's filters with `limit` and `offset`. */
+const listQuerySchema = packageQuerySchema.extend(pagingSchema.shape);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseQuery(request, packageQuerySchema.extend(pagingSchema.shape));
-  const { items, total } = await listPackages(query);
+  const query = parseQuery(request, listQuerySchema);
+  // Public and the same for everyone: served from the shared content cache (app/lib/public-content.server.ts).
+  const { items, total } = await sharedContent(`api packages ${JSON.stringify(query)}`, () => listPackages(query));
   return listResponse(items, total);
 }
 

@@ -20,11 +20,12 @@ import { CONTACT_FOR_BIKE_PRICE, formatRupees, splitFeatures } from '~/lib/forma
 import { pageMeta } from '~/lib/meta';
 import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
 import { getBike } from '~/models/bike.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import type { Route } from './+types/bike';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [bike, settings] = await Promise.all([getBike(params.id), getSettings(['company', 'policies', 'map'])]);
+  const [bike, settings] = await Promise.all([sharedContent(`bike ${params.id}`, () => getBike(params.id)), getPublicSettings(['company', 'policies', 'map'])]);
   if (!bike) throw data(null, { status: 404 });
   const origin = env().PUBLIC_URL;
   const url = `${origin}/bikes/${bike.id}`;

@@ -16,7 +16,8 @@ import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { listBikes } from '~/models/bike.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { bikeQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/bikes';
 
@@ -32,7 +33,7 @@ const filterOptions = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readListQuery(request, bikeQuerySchema);
-  const [{ items, total }, { company, map }] = await Promise.all([listBikes(query), getSettings(['company', 'map'])]);
+  const [{ items, total }, { company, map }] = await Promise.all([sharedContent(`bikes ${JSON.stringify(query)}`, () => listBikes(query)), getPublicSettings(['company', 'map'])]);
   const pages = pageCount(total);
   if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, filter: query.filter, page: pages }));
   return { items, total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', filter: query.filter ?? 'all', company, map };

@@ -21,7 +21,8 @@ import { handlePageSubmission } from '~/lib/submissions.server';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { createBooking } from '~/models/booking.server';
 import { listPackageOptions } from '~/models/package.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, PACKAGE_REQUIRED_MESSAGE, tourRequestSchema } from '~/schemas/booking';
 import { addYears, LIMITS, MAX_YEARS_AHEAD } from '~/schemas/submission-fields';
 import type { Route } from './+types/booking';
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta('Book Your Tour', 'Send a tour request for Sikkim and Darjeeling: choose a package or a custom tour, your date and group size.');
 
 export async function loader() {
-  const [packages, settings] = await Promise.all([listPackageOptions(), getSettings(['policies', 'company'])]);
+  const [packages, settings] = await Promise.all([sharedContent('package options', () => listPackageOptions()), getPublicSettings(['policies', 'company'])]);
   return { packages, policies: settings.policies, company: settings.company };
 }
 

@@ -23,11 +23,12 @@ import { CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } fro
 import { pageMeta } from '~/lib/meta';
 import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
 import { getCar } from '~/models/car.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import type { Route } from './+types/car';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [car, settings] = await Promise.all([getCar(params.id), getSettings(['company', 'policies', 'map'])]);
+  const [car, settings] = await Promise.all([sharedContent(`car ${params.id}`, () => getCar(params.id)), getPublicSettings(['company', 'policies', 'map'])]);
   if (!car) throw data(null, { status: 404 });
   const origin = env().PUBLIC_URL;
   const url = `${origin}/cars/${car.id}`;

@@ -16,7 +16,8 @@ import { CAR_LOCATIONS } from '~/lib/constants';
 import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { listCars } from '~/models/car.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { carQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/cars';
 
@@ -38,7 +39,7 @@ const locationNotes: Record<(typeof CAR_LOCATIONS)[number], string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readListQuery(request, carQuerySchema);
-  const [{ items, total }, { map }] = await Promise.all([listCars(query), getSettings(['map'])]);
+  const [{ items, total }, { map }] = await Promise.all([sharedContent(`cars ${JSON.stringify(query)}`, () => listCars(query)), getPublicSettings(['map'])]);
   const pages = pageCount(total);
   if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, category: query.category, page: pages }));
   return { items, total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', category: query.category ?? 'all', map };

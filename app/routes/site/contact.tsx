@@ -20,7 +20,7 @@ import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/lib/submissions.server';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { createInquiry } from '~/models/inquiry.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
 import { contactFormSchema } from '~/schemas/contact';
 import type { Settings } from '~/schemas/settings';
 import { LIMITS } from '~/schemas/submission-fields';
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta('Contact Us', 'Call, message or visit our Gangtok office. We answer every message within 24 hours.');
 
 export async function loader() {
-  const { company, map, policies } = await getSettings(['company', 'map', 'policies']);
+  const { company, map, policies } = await getPublicSettings(['company', 'map', 'policies']);
   return { company, map, policies };
 }
 

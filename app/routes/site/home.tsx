@@ -24,18 +24,17 @@ import { pageMeta, siteNameFrom } from '~/lib/meta';
 import { listBikes } from '~/models/bike.server';
 import { listCars } from '~/models/car.server';
 import { listPackages } from '~/models/package.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import type { SiteLayoutData } from './layout';
 import type { Route } from './+types/home';
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
 export async function loader() {
-  const [packages, cars, bikes, settings] = await Promise.all([
-    listPackages({ limit: 9 }),
-    listCars({ limit: 8 }),
-    listBikes({ limit: 8 }),
-    getSettings(['company', 'map']),
+  const [[packages, cars, bikes], settings] = await Promise.all([
+    sharedContent('home featured', () => Promise.all([listPackages({ limit: 9 }), listCars({ limit: 8 }), listBikes({ limit: 8 })])),
+    getPublicSettings(['company', 'map']),
   ]);
   const jsonLd = jsonLdScript(travelAgencyJsonLd(env().PUBLIC_URL, settings.company, settings.map));
   return {

@@ -12,21 +12,24 @@ import { RecentBookingToast } from '~/components/site/widgets/recent-booking-toa
 import { isPromoActive } from '~/components/site/widgets/schedule';
 import { WhatsAppBubble } from '~/components/site/widgets/whatsapp-bubble';
 import { todayInIndia } from '~/lib/format';
+import { sharedContent } from '~/lib/public-content.server';
 import { listBikeOptions } from '~/models/bike.server';
 import { listCarOptions } from '~/models/car.server';
 import { listPackageOptions } from '~/models/package.server';
 import { listRecentConfirmedBookings } from '~/models/recent-bookings.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
 import type { Route } from './+types/layout';
 
+/**
+ * What the chrome shows on every page. It changes only when staff change settings, the catalogue or
+ * a booking, so it is read from the shared content cache (app/lib/public-content.server.ts); only
+ * the promotion's dates are checked per request.
+ */
 export async function loader() {
-  const [settings, packages, cars, bikes] = await Promise.all([
-    getSettings(['company', 'ratings', 'promo', 'announcement', 'video', 'map', 'recentBookingToast']),
-    listPackageOptions(),
-    listCarOptions(),
-    listBikeOptions(),
+  const [settings, chrome] = await Promise.all([
+    getPublicSettings(['company', 'ratings', 'promo', 'announcement', 'video', 'map', 'recentBookingToast']),
+    sharedContent('site-layout', loadChrome),
   ]);
-  const recentBookings = settings.recentBookingToast.enabled ? await listRecentConfirmedBookings() : [];
   const { promo } = settings;
   return {
     company: settings.company,
@@ -35,9 +38,15 @@ export async function loader() {
     video: settings.video,
     map: settings.map,
     promo: isPromoActive(promo, todayInIndia()) ? { text: promo.text, link: promo.link } : null,
-    recentBookings,
-    dialogOptions: { packages, cars, bikes },
+    recentBookings: settings.recentBookingToast.enabled ? chrome.recentBookings : [],
+    dialogOptions: chrome.dialogOptions,
   };
+}
+
+/** The forms' option lists and the recent confirmed bookings (read once per change). */
+async function loadChrome() {
+  const [packages, cars, bikes, recentBookings] = await Promise.all([listPackageOptions(), listCarOptions(), listBikeOptions(), listRecentConfirmedBookings()]);
+  return { dialogOptions: { packages, cars, bikes }, recentBookings };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;

@@ -21,14 +21,14 @@ import { CONTACT_FOR_PRICING, priceOrContact } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
 import { getPackage, listRelatedPackages } from '~/models/package.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import type { Route } from './+types/package';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [tourPackage, related, settings] = await Promise.all([
-    getPackage(params.id),
-    listRelatedPackages(params.id, 2),
-    getSettings(['company', 'policies']),
+  const [[tourPackage, related], settings] = await Promise.all([
+    sharedContent(`package ${params.id}`, () => Promise.all([getPackage(params.id), listRelatedPackages(params.id, 2)])),
+    getPublicSettings(['company', 'policies']),
   ]);
   if (!tourPackage) throw data(null, { status: 404 });
   const origin = env().PUBLIC_URL;

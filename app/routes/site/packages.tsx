@@ -15,7 +15,8 @@ import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { whatsappLink } from '~/lib/whatsapp';
 import { listPackages } from '~/models/package.server';
-import { getSettings } from '~/models/settings.server';
+import { getPublicSettings } from '~/models/settings.server';
+import { sharedContent } from '~/lib/public-content.server';
 import { packageQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/packages';
 
@@ -32,7 +33,7 @@ const filterOptions = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readListQuery(request, packageQuerySchema);
-  const [{ items, total }, { company }] = await Promise.all([listPackages(query), getSettings(['company'])]);
+  const [{ items, total }, { company }] = await Promise.all([sharedContent(`packages ${JSON.stringify(query)}`, () => listPackages(query)), getPublicSettings(['company'])]);
   const pages = pageCount(total);
   if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, category: query.category, page: pages }));
   return { items: items.map(toPackageCardItem), total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', category: query.category ?? 'all', whatsappNumber: company.whatsappNumber };
