@@ -10,7 +10,7 @@
  *
  * Unexpected errors are logged once with the request id (`handleError`); the error page shows it.
  */
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { DocumentContext } from '~/lib/document-context';
@@ -45,19 +45,28 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
     const chunks: Buffer[] = [];
     let shellReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        callback();
+        done();
+      },
+    });
+    const done = () => {
       clearTimeout(timeout);
-      const html = Buffer.concat(chunks).toString('utf8');
+      const body = Buffer.concat(chunks);
       headers.set('Content-Type', 'text/html; charset=utf-8');
       if (shared && info) {
-        const csp = contentSecurityPolicy({ scripts: { hashes: inlineScriptHashes(html) }, mediaOrigins: videoMediaOriginsNow(), upgradeInsecureRequests: isHttps(request) });
+        const hashes = inlineScriptHashes(body.toString('utf8'));
+        const csp = contentSecurityPolicy({ scripts: { hashes }, mediaOrigins: videoMediaOriginsNow(), upgradeInsecureRequests: isHttps(request) });
         info.setContentSecurityPolicy(csp);
-        if (info.pageCache) void storePage(info.pageCache, status, headers, html, csp);
+        if (info.pageCache) void storePage(info.pageCache, status, headers, body, csp);
       }
-      resolve(new Response(html, { headers, status }));
-    });
+      resolve(new Response(body, { headers, status }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <DocumentContext.Provider value={{ nonce, requestId: info?.requestId }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -173,12 +173,12 @@ const REPLAYED = new Set(['content-type', 'link', 'x-robots-tag', 'content-langu
  * Store a rendered page if it may be shared and nothing changed since its render began. Compression
  * happens here, off the request path of later visitors. Never throws: a failure only skips caching.
  */
-export async function storePage(ticket: PageCacheTicket, status: number, headers: Headers, html: string, csp: string): Promise<void> {
+export async function storePage(ticket: PageCacheTicket, status: number, headers: Headers, html: string | Buffer, csp: string): Promise<void> {
   const render = ticket.render;
   if (render) render.storing = true;
   try {
     if (!isEnabled() || ticket.generation !== generation || !shareable(status, headers)) return;
-    const body = Buffer.from(html, 'utf8');
+    const body = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzipAsync(body, { level: 6 }),
