@@ -15,7 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { DocumentContext } from '~/lib/document-context';
 import { logger } from '~/lib/logger.server';
-import { storePage } from '~/lib/page-cache.server';
+import { setShareableHeaders, shareable, storePage } from '~/lib/page-cache.server';
 import { requestInfo, type RequestInfo } from '~/lib/request-context.server';
 import { contentSecurityPolicy, inlineScriptHashes, videoMediaOriginsNow } from '~/lib/security-headers.server';
 
@@ -63,7 +63,10 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
         const hashes = inlineScriptHashes(body.toString('utf8'));
         const csp = contentSecurityPolicy({ scripts: { hashes }, mediaOrigins: videoMediaOriginsNow(), upgradeInsecureRequests: isHttps(request) });
         info.setContentSecurityPolicy(csp);
-        if (info.pageCache) void storePage(info.pageCache, status, headers, body, csp);
+        if (info.pageCache && shareable(status, headers)) {
+          setShareableHeaders(headers, body);
+          void storePage(info.pageCache, status, headers, body, csp);
+        }
       }
       resolve(new Response(body, { headers, status }));
     };

@@ -19,15 +19,15 @@
 // --no-fail (report only, exit 0).
 // Soak: --minutes (10), --soak-connections (50), --post-rate POST/s beside the page load (10).
 // Exit codes: 0 all targets met (or --no-fail), 1 a target missed or a request failed, 2 no build.
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BUILD_DIR, ROOT, requireBuild } from './catalog-server.mjs';
+import { ROOT, requireBuild, startServer as startBenchServer } from './catalog-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,68 +69,22 @@ const AUTOCANNON_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'node_modules
 // Servers
 
 /**
- * Start `node server.js` (production build) on 127.0.0.1:port with a fresh DATA_DIR in the system
- * temp folder; resolves once `/` answers 200. `env` overrides the defaults (PAGE_CACHE=off,
- * DATABASE_URL=...). Returns { url, pid, stop } — stop() ends the server and removes its DATA_DIR.
+ * Start the production server (bench/catalog-server.mjs) on 127.0.0.1:port with a fresh DATA_DIR,
+ * seeded, without e-mail and without the submission rate limit; `env` overrides (PAGE_CACHE=off,
+ * DATABASE_URL=...). Returns { url, pid, stop, output }; stop() also removes the DATA_DIR.
  */
-async function startServer({ port, env = {}, timeoutMs = 180_000 }) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'load-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: ROOT,
+function startServer({ port, env = {} }) {
+  return startBenchServer({
+    port,
+    timeoutMs: 180_000,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BUILD_DIR,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-      ADMIN_PASSWORD: 'bench-admin-password',
       SEED_ON_START: 'true',
       SMTP_URL: '',
       RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '10000000',
       PAGE_CACHE: undefined, // the default (on) unless a case asks for 'off'
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(force);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server on port ${port} exited (${child.exitCode}):\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server on port ${port} did not answer within ${timeoutMs} ms:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, pid: child.pid, stop, output: () => output };
 }
 
 /** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status; Linux only). */

@@ -159,8 +159,8 @@ function settledWithin(render: Render, ms: number): Promise<void> {
   return Promise.race([render.done, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Headers whose presence makes a rendered page unshareable. */
-function shareable(status: number, headers: Headers): boolean {
+/** True when a rendered answer may be shared: 200 HTML that sets no cookie and allows caching. */
+export function shareable(status: number, headers: Headers): boolean {
   if (status !== 200 || headers.has('Set-Cookie')) return false;
   if (!/^text\/html/i.test(headers.get('Content-Type') ?? '')) return false;
   return !/no-store|private/i.test(headers.get('Cache-Control') ?? '');
@@ -184,7 +184,7 @@ export async function storePage(ticket: PageCacheTicket, status: number, headers
       gzipAsync(body, { level: 6 }),
     ]);
     if (ticket.generation !== generation) return;
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = headers.get('ETag') ?? pageEtag(body);
     const replay = [...headers.entries()].filter(([name]) => REPLAYED.has(name.toLowerCase()));
     cache.set(ticket.key, { html: body, br, gzip: gz, etag, csp, headers: replay, storedAt: Date.now() });
   } catch (error) {
@@ -192,6 +192,21 @@ export async function storePage(ticket: PageCacheTicket, status: number, headers
   } finally {
     render?.settle();
   }
+}
+
+/** The strong ETag of a page's bytes. */
+export function pageEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * The caching headers of a shareable page rendered for the cache (a MISS), the same as its later
+ * HITs carry, so a browser can revalidate it from its first visit.
+ */
+export function setShareableHeaders(headers: Headers, body: Buffer): void {
+  headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+  headers.set('ETag', pageEtag(body));
+  headers.set('Vary', 'Accept-Encoding');
 }
 
 /**

@@ -115,6 +115,22 @@ export function videoMediaOrigin(videoUrl: string): string {
 
 let mediaOrigins: readonly string[] = [];
 
+/** The nonce policy around its nonce, built once per media origins and scheme (it is sent with every response). */
+const nonceTemplates = new Map<string, readonly [string, string]>();
+const NONCE_SLOT = '\u0000nonce\u0000';
+
+/** `contentSecurityPolicy` with this nonce and the current media origins, from a kept template. */
+function noncePolicy(nonce: string, https: boolean): string {
+  const key = `${https ? 's' : ''} ${mediaOrigins.join(' ')}`;
+  let template = nonceTemplates.get(key);
+  if (!template) {
+    const [before = '', after = ''] = contentSecurityPolicy({ scripts: { nonce: NONCE_SLOT }, mediaOrigins, upgradeInsecureRequests: https }).split(NONCE_SLOT);
+    template = [before, after];
+    nonceTemplates.set(key, template);
+  }
+  return template[0] + nonce + template[1];
+}
+
 /** The origins the home video may currently be played from (kept by `refreshVideoMediaOrigins`). */
 export function videoMediaOriginsNow(): readonly string[] {
   return mediaOrigins;
@@ -128,6 +144,7 @@ export async function refreshVideoMediaOrigins(readVideoUrl: () => Promise<strin
   try {
     const origin = videoMediaOrigin(await readVideoUrl());
     mediaOrigins = origin ? [origin] : [];
+    nonceTemplates.clear();
   } catch {
     // Keep the previous list: the database may be closing or briefly unavailable.
   }
@@ -141,8 +158,9 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Express middleware setting the security headers; media-src follows the settings' video URL. A later `res.setHeader('Content-Security-Policy', …)` replaces the
- * nonce policy, as the page cache does with its hash policy.
+ * Express middleware setting the security headers; media-src follows the settings' video URL. A
+ * later `res.setHeader('Content-Security-Policy', …)` replaces the nonce policy, as the page cache
+ * does with its hash policy.
  */
 export function securityHeaders(): RequestHandler[] {
   const headers = helmet({
@@ -160,10 +178,7 @@ export function securityHeaders(): RequestHandler[] {
   const extra = (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader(
-      'Content-Security-Policy',
-      contentSecurityPolicy({ scripts: { nonce }, mediaOrigins, upgradeInsecureRequests: req.secure }),
-    );
+    res.setHeader('Content-Security-Policy', noncePolicy(nonce, req.secure));
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (req.secure) res.setHeader('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
     next();

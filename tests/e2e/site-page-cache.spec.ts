@@ -68,6 +68,20 @@ test('a stored page is the same bytes for every anonymous visitor, with its ETag
   }
 });
 
+test('the first, rendering visit already carries the ETag and caching headers its copies will have', async () => {
+  const path = withQuery('/contact', 'pc', uid());
+  const first = await request.get(path);
+  expect(first.headers()['x-page-cache']).toBe('MISS');
+  expect(first.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  expect(first.headers()['etag']).toMatch(/^"[\w-]{27}"$/);
+  await expect.poll(async () => (await request.head(path)).headers()['x-page-cache']).toBe('HIT');
+  const hit = await request.get(path);
+  expect(hit.headers()['etag']).toBe(first.headers()['etag']);
+  expect(await hit.text()).toBe(await first.text());
+  const revalidated = await request.get(path, { headers: { 'If-None-Match': first.headers()['etag']! } });
+  expect(revalidated.status()).toBe(304);
+});
+
 test("visitors' own submissions and failed sign-ins leave the cache alone", async () => {
   const path = withQuery('/gallery', 'pc', uid());
   await stored(path);
