@@ -63,9 +63,10 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /**
  * Index just past the EOI marker of the JPEG starting at `start`, or null when the segments are
  * malformed or the file ends before EOI. Walks the marker segments, and skips each scan's
- * entropy-coded data (where 0xFF is followed by 0x00 stuffing or a restart marker).
+ * entropy-coded data (where 0xFF is followed by 0x00 stuffing or a restart marker); with
+ * `pixelData`, the [start, end) range of each scan's data is added to it.
  */
-export function jpegEnd(bytes: Buffer, start = 0): number | null {
+export function jpegEnd(bytes: Buffer, start = 0, pixelData?: [number, number][]): number | null {
   if (bytes[start] !== 0xff || bytes[start + 1] !== JPEG_SOI) return null;
   let i = start + 2;
   while (i < bytes.length) {
@@ -83,6 +84,7 @@ export function jpegEnd(bytes: Buffer, start = 0): number | null {
     if (i > bytes.length) return null;
     if (marker === 0xda) {
       // Start of scan: entropy-coded data up to the next real marker.
+      const scanStart = i;
       for (;;) {
         const ff = bytes.indexOf(0xff, i);
         if (ff < 0) return null;
@@ -97,6 +99,7 @@ export function jpegEnd(bytes: Buffer, start = 0): number | null {
         i = next - 1; // at the 0xFF right before the marker code
         break;
       }
+      pixelData?.push([scanStart, i]);
     }
   }
   return null;
@@ -123,15 +126,58 @@ export function webpEnd(bytes: Buffer): number | null {
   return 8 + size + (size % 2);
 }
 
+/** PNG chunks and WebP chunks that hold compressed pixels. */
+const PNG_PIXEL_CHUNKS = new Set(['IDAT', 'fdAT']);
+const WEBP_PIXEL_CHUNKS = new Set(['VP8 ', 'VP8L', 'ALPH', 'ANMF']);
+
+/**
+ * The [start, end) ranges of a file's compressed pixel data: JPEG scans, PNG IDAT/fdAT chunk data,
+ * WebP bitstream chunks. Empty when the structure cannot be walked (then the whole file is searched).
+ */
+export function pixelDataRanges(bytes: Buffer, format: Accepted): [number, number][] {
+  const ranges: [number, number][] = [];
+  if (format === 'jpeg') {
+    let end = jpegEnd(bytes, 0, ranges);
+    // Further images of a multi-picture file (assertNoTrailingData allows them).
+    for (let images = 1; end !== null && images < 8 && bytes[end] === 0xff && bytes[end + 1] === JPEG_SOI; images++) end = jpegEnd(bytes, end, ranges);
+  } else if (format === 'png') {
+    let i = PNG_SIGNATURE.length;
+    while (i + 8 <= bytes.length) {
+      const length = bytes.readUInt32BE(i);
+      if (PNG_PIXEL_CHUNKS.has(bytes.toString('latin1', i + 4, i + 8))) ranges.push([i + 8, Math.min(i + 8 + length, bytes.length)]);
+      i += 12 + length;
+    }
+  } else {
+    let i = 12;
+    while (i + 8 <= bytes.length) {
+      const size = bytes.readUInt32LE(i + 4);
+      if (WEBP_PIXEL_CHUNKS.has(bytes.toString('latin1', i, i + 4))) ranges.push([i + 8, Math.min(i + 8 + size, bytes.length)]);
+      i += 8 + size + (size % 2);
+    }
+  }
+  return ranges;
+}
+
 /**
  * Markup a browser or a PHP interpreter would act on. Each tag name must be followed by what ends a
  * tag name (space, `>` or `/`), which keeps random compressed bytes from matching by chance.
  */
 const MARKUP = /<(?:script|html|svg|iframe|object|embed|body)[\s/>]|<\?php[\s]|<!doctype\s+html/i;
 
-/** True when `bytes` contain markup anywhere (see MARKUP). */
-export function containsMarkup(bytes: Buffer): boolean {
-  return MARKUP.test(bytes.toString('latin1'));
+/**
+ * True when `bytes` contain markup (see MARKUP). With `format`, the compressed pixel data is left
+ * out: it is near-random, so in a 2 MB photo a pattern like `<svg ` turns up by chance about once
+ * in 10,000 files, and it is never read as anything but pixels (uploads are re-encoded anyway).
+ * Metadata segments (comments, EXIF, XMP, text chunks) and everything else are searched.
+ */
+export function containsMarkup(bytes: Buffer, format?: Accepted): boolean {
+  const skipped = format ? pixelDataRanges(bytes, format) : [];
+  let from = 0;
+  for (const [start, end] of skipped) {
+    if (MARKUP.test(bytes.toString('latin1', from, start))) return true;
+    from = Math.max(from, end);
+  }
+  return MARKUP.test(bytes.toString('latin1', from));
 }
 
 /**
@@ -171,7 +217,7 @@ export async function inspectImage(bytes: Buffer): Promise<{ format: Accepted; w
   const format = ({ 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const)[type?.mime as (typeof ACCEPTED_IMAGE_TYPES)[number]];
   if (!format) throw new ImageRefused(UPLOAD_MESSAGES.wrongType);
   assertNoTrailingData(bytes, format);
-  if (containsMarkup(bytes)) throw new ImageRefused(UPLOAD_MESSAGES.polyglot);
+  if (containsMarkup(bytes, format)) throw new ImageRefused(UPLOAD_MESSAGES.polyglot);
   let meta: Metadata;
   try {
     // Reads the header only (no pixels are decoded), so no pixel limit is needed here; it is
