@@ -85,14 +85,23 @@ async function run(options) {
   try {
     for (const path of options.paths) {
       const runs = [];
-      for (let i = 0; i < options.runs; i++) {
+      // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP): that run is measured
+      // again, at most twice per page; every other error ends the benchmark.
+      for (let i = 0, retries = 0; i < options.runs; i++) {
         const result = await lighthouse(`${options.url}${path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
-        if (!result?.lhr || result.lhr.runtimeError) throw new Error(`${path}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
+        const error = result?.lhr?.runtimeError;
+        if (error && /^NO_(NAVSTART|FCP|TRACING_STARTED)/.test(error.code ?? '') && retries < 2) {
+          retries += 1;
+          i -= 1;
+          console.error(`${path}: ${error.code}, measuring that run again`);
+          continue;
+        }
+        if (!result?.lhr || error) throw new Error(`${path}: ${error?.message ?? 'no result'}`);
         runs.push(figures(result.lhr));
       }
       const m = (key) => median(runs.map((r) => r[key]));

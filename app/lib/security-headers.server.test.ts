@@ -165,6 +165,9 @@ describe('securityHeaders middleware', () => {
     app.get('/', (_req, res) => {
       res.json({ nonce: res.locals.cspNonce });
     });
+    app.get('/assets/:file', (_req, res) => {
+      res.type('text/javascript').send('export {};');
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -198,5 +201,20 @@ describe('securityHeaders middleware', () => {
     const https = await fetch(`${base}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it('sends scripts, styles and fonts of the build only nosniff, CORP and (over https) HSTS', async () => {
+    for (const file of ['entry.client-Ab12.js', 'root-Xy9.css', 'inter-latin.woff2']) {
+      const asset = await fetch(`${base}/assets/${file}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(asset.headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(asset.headers.get('cross-origin-resource-policy'), file).toBe('same-origin');
+      expect(asset.headers.get('strict-transport-security'), file).toBe('max-age=31536000; includeSubDomains');
+      for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+        expect(asset.headers.get(name), `${file}: ${name}`).toBeNull();
+      }
+    }
+    // An SVG could be opened as a document: it keeps the whole set.
+    const svg = await fetch(`${base}/assets/icons-Ab12.svg`);
+    expect(svg.headers.get('content-security-policy')).toContain("object-src 'none'");
   });
 });
