@@ -28,6 +28,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** The PGlite instance, when embedded (tests clone it). */
   pglite?: PGlite;
+  /** The connection pool, on a PostgreSQL server (session-level locks need one connection). */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -56,7 +58,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
     client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let pglite: PGlite;
   if ('pglite' in options) {

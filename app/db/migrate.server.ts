@@ -13,10 +13,36 @@ import type { DatabaseHandle } from './client.server';
 /** The migrations folder: `drizzle/` at the project root, from the source tree or the server build. */
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Apply the migrations of `folder` not yet applied (already-applied ones are skipped). */
 export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
   } else {
     await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+  }
+}
+
+/** The advisory lock key of start-up work: PostgreSQL's hash of a name no other lock uses. */
+const STARTUP_LOCK = `hashtext('himalayan-tours: migrations, seed and first admin')`;
+
+/**
+ * Run `work` (migrations, the first-start seed, the first admin) while holding a PostgreSQL
+ * advisory lock, so that of N instances starting together one does it and the others wait, then
+ * find it done (docs/decisions/022-several-instances.md#start-up). The lock is held on one pooled
+ * connection and released however `work` ends (or by the server, should the process die). With
+ * PGlite, one process by nature, `work` simply runs.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (handle.kind !== 'postgres' || !handle.pool) return work();
+  const client = await handle.pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
+    try {
+      return await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`);
+    }
+  } finally {
+    client.release();
   }
 }

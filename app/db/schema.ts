@@ -432,9 +432,30 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * A sender's claim on a pending mail (app/models/outbox.server.ts `claimEmails`): until this time
+     * no other sender takes it; a claim past it (its sender died) may be taken again.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Which server instance holds the claim (logs and diagnostics). */
+    claimedBy: text('claimed_by'),
+    /** After a failed attempt: not tried again before this time (back-off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
   (t) => [check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)), index('email_outbox_status_idx').on(t.status)],
 );
+
+/**
+ * Counters of the rate limits and the login throttle when the site runs on a PostgreSQL server, so
+ * every instance counts the same hits (app/lib/rate-limit.server.ts). The shape is the one
+ * rate-limiter-flexible's Drizzle store reads and writes: `key` is `<limiter prefix>:<key>`,
+ * `points` the hits in the window, `expire` the window's end.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});
 
 export const bookingsRelations = relations(bookings, ({ one }) => ({
   tourPackage: one(tourPackages, { fields: [bookings.packageId], references: [tourPackages.id] }),

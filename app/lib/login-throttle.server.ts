@@ -2,11 +2,13 @@
  * Throttle of failed sign-ins (docs/decisions/004-staff-authentication.md): at most
  * RATE_LIMIT_LOGIN_FAILURES failures per username and, separately, per client address within 15
  * minutes. Past that, sign-in answers 429 with Retry-After until the window has passed: the lockout
- * ends by itself. Successful sign-ins are not counted. Counts live in memory (rate-limiter-flexible),
- * as the site runs as one process; a restart forgets them, which only ever lets someone in sooner.
+ * ends by itself. Successful sign-ins are not counted. The counts live where the rate limits' do
+ * (app/lib/rate-limit.server.ts): in PostgreSQL, shared by every instance of the site, or in memory
+ * with the embedded PGlite, where a restart forgets them, which only ever lets someone in sooner.
  */
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { env } from './env.server';
+import { createRateLimiter } from './rate-limit.server';
 
 /** Window in which failures are counted (seconds). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -18,12 +20,24 @@ export type LoginThrottle = {
   recordFailure(username: string, ip: string): Promise<void>;
 };
 
-/** A throttle allowing `failures` per `windowSeconds` per username and per IP (tests make short ones). */
-export function createLoginThrottle({ failures, windowSeconds }: { failures: number; windowSeconds: number }): LoginThrottle {
-  const byUser = new RateLimiterMemory({ keyPrefix: 'login-user', points: failures, duration: windowSeconds });
-  const byIp = new RateLimiterMemory({ keyPrefix: 'login-ip', points: failures, duration: windowSeconds });
+/**
+ * A throttle allowing `failures` per `windowSeconds` per username and per IP (tests make short
+ * ones). Throttles with the same `keyPrefix` share their counts on PostgreSQL; the site's one is
+ * 'login'.
+ */
+export function createLoginThrottle({
+  failures,
+  windowSeconds,
+  keyPrefix = 'login',
+}: {
+  failures: number;
+  windowSeconds: number;
+  keyPrefix?: string;
+}): LoginThrottle {
+  const byUser = createRateLimiter({ keyPrefix: `${keyPrefix}-user`, points: failures, duration: windowSeconds });
+  const byIp = createRateLimiter({ keyPrefix: `${keyPrefix}-ip`, points: failures, duration: windowSeconds });
   const userKey = (username: string) => username.trim().toLowerCase().slice(0, 100);
-  async function waitOf(limiter: RateLimiterMemory, key: string): Promise<number> {
+  async function waitOf(limiter: RateLimiterAbstract, key: string): Promise<number> {
     const res = await limiter.get(key);
     if (!res || res.consumedPoints < failures) return 0;
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));

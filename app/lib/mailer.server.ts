@@ -2,15 +2,17 @@
  * Notifications (docs/decisions/011-notifications-outbox.md). After a booking or inquiry is
  * committed, its two mails (to the operator, and an acknowledgement to the traveller) sit in the
  * outbox table; a small background loop sends them with nodemailer when SMTP_URL is set, retrying
- * with back-off. Without SMTP_URL each mail is logged and kept in the outbox for the admin. A
+ * with back-off. Every instance of the site runs the loop; each mail is claimed before it is sent,
+ * so no two send the same one. Without SMTP_URL each mail is logged and kept in the outbox for the admin. A
  * failed send never fails or loses a submission.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Booking, Inquiry } from '~/db/schema';
-import { listPendingEmails, markEmailAttemptFailed, markEmailSent, type OutgoingEmail } from '~/models/outbox.server';
+import { claimEmails, markEmailAttemptFailed, markEmailSent, type OutgoingEmail } from '~/models/outbox.server';
 import type { Settings } from '~/schemas/settings';
 import { env } from './env.server';
 import { formatDate } from './format';
+import { INSTANCE_ID } from './instance-bus.server';
 import { shortReference } from './ids';
 import { logger } from './logger.server';
 
@@ -115,41 +117,58 @@ type MailerState = {
   transport?: Transporter;
   timer?: NodeJS.Timeout;
   running?: Promise<void>;
-  /** Next time each mail may be retried (back-off); forgotten on restart, which only retries sooner. */
-  notBefore: Map<string, number>;
   stopped: boolean;
   /** A submission arrived while a run was in progress: run again right after it. */
   again?: boolean;
 };
 
-const state: MailerState = { notBefore: new Map(), stopped: true };
+const state: MailerState = { stopped: true };
 
-/** Seconds to wait before retry number `attempt` (1, 2, ...): 15 s doubling up to 30 min. */
+/** Milliseconds to wait before retry number `attempt` (1, 2, ...): 15 s doubling up to 30 min. */
 export function backoffMs(attempt: number): number {
   return Math.min(30 * 60_000, 15_000 * 2 ** Math.max(0, attempt - 1));
 }
 
 /**
- * Send every pending mail once through `transport` (those not waiting for a back-off).
- * Returns how many were sent and how many failed. Exported for tests.
+ * Limits on one SMTP conversation (ms), so a hung server cannot hold a mail past its claim
+ * (MAIL_CLAIM_TIMEOUT_SECONDS, 300 s by default): at most 30 + 30 + 60 s.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/** Most mails one run sends before it lets the next tick continue. */
+const MAILS_PER_RUN = 50;
+
+/** The Message-ID of an outbox row: the same on every attempt, so a resent copy is recognisable. */
+export function messageIdOf(mailId: string): string {
+  return `<${mailId}@${new URL(env().PUBLIC_URL).hostname}>`;
+}
+
+/**
+ * Send pending mails through `transport` (those past their back-off), claiming each one first so
+ * that the senders of other instances never take it too (`claimEmails`,
+ * docs/decisions/022-several-instances.md#one-sender-per-mail). Returns how many were sent and how
+ * many failed. Exported for tests.
  */
 export async function deliverPending(transport: Transporter, from = env().MAIL_FROM): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  const now = Date.now();
-  for (const mail of await listPendingEmails(50)) {
-    if ((state.notBefore.get(mail.id) ?? 0) > now) continue;
+  const leaseMs = env().MAIL_CLAIM_TIMEOUT_SECONDS * 1000;
+  // Stops early when the started loop is being stopped (tests call this without starting it).
+  while (sent + failed < MAILS_PER_RUN && !(state.stopped && state.transport)) {
+    // One at a time: a claim is never held while other mails are being sent.
+    const [mail] = await claimEmails({ limit: 1, claimant: INSTANCE_ID, leaseMs });
+    if (!mail) break;
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, messageId: messageIdOf(mail.id) });
       await markEmailSent(mail.id);
-      state.notBefore.delete(mail.id);
       sent++;
     } catch (error) {
       failed++;
       const message = error instanceof Error ? error.message : String(error);
-      state.notBefore.set(mail.id, Date.now() + backoffMs(mail.attempts + 1));
       logger.warn({ mailId: mail.id, attempt: mail.attempts + 1, error: message }, 'sending a notification failed; will retry');
-      await markEmailAttemptFailed(mail.id, message).catch((e: unknown) => logger.error({ error: String(e) }, 'cannot record the failed send'));
+      await markEmailAttemptFailed(mail.id, message, backoffMs(mail.attempts + 1)).catch((e: unknown) =>
+        logger.error({ error: String(e) }, 'cannot record the failed send'),
+      );
     }
   }
   return { sent, failed };
@@ -183,7 +202,7 @@ export function startMailer({ intervalMs = 10_000, transport }: { intervalMs?: n
     logger.info('SMTP_URL not set: notifications are logged and kept in the email outbox');
     return;
   }
-  state.transport = transport ?? nodemailer.createTransport(url!);
+  state.transport = transport ?? nodemailer.createTransport({ url: url!, ...SMTP_TIMEOUTS });
   state.timer = setInterval(runOnce, intervalMs);
   state.timer.unref();
   runOnce();
@@ -200,11 +219,10 @@ export async function stopMailer(): Promise<void> {
 }
 
 /**
- * Called after staff put failed mails back in the queue (/admin/outbox 'Resend'): forget their
- * back-off and send them now. Without a transport (no SMTP_URL) they simply stay pending.
+ * Called after staff put failed mails back in the queue (/admin/outbox 'Resend'): they are due at
+ * once, so wake the loop. Without a transport (no SMTP_URL) they simply stay pending.
  */
 export function retryEmailsNow(ids: readonly string[]) {
-  for (const id of ids) state.notBefore.delete(id);
   if (!state.transport) {
     logger.info({ count: ids.length }, 'e-mails queued again; kept in the outbox (SMTP_URL not set)');
     return;

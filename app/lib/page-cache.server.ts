@@ -310,7 +310,7 @@ export function invalidateOnStaffWrite(req: Request, res: Response, next: NextFu
   const store = currentRequest();
   if (store && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
     res.on('finish', () => {
-      if (store.staffWrite && res.statusCode < 400) publicContentChanged(`${method} ${req.path}`);
+      if (store.staffWrite && res.statusCode < 400) void publicContentChanged(`${method} ${req.path}`);
     });
   }
   next();

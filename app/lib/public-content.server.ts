@@ -6,7 +6,8 @@
  * - `publicContentChanged` is called after every committed write that public pages show: the
  *   catalogue and booking models after their transaction, settings saves, and every successful staff
  *   write at the HTTP level (server/app.ts). It drops every shared value and tells the listeners
- *   (the page cache empties itself).
+ *   (the page cache empties itself), here and, on PostgreSQL, on every other instance of the site
+ *   (app/lib/instance-bus.server.ts; docs/decisions/022-several-instances.md).
  * - `sharedContent(key, load)` answers from memory while the entry is younger than
  *   SHARED_CONTENT_TTL_MS and no change happened since it was loaded. Concurrent misses of one key
  *   share one load, and a load that overlapped a change is used by its callers but never kept.
@@ -14,6 +15,7 @@
  * - Values are shared between requests: callers must not mutate them.
  */
 import { LRUCache } from 'lru-cache';
+import { broadcast, onBroadcast } from '~/lib/instance-bus.server';
 import { logger } from '~/lib/logger.server';
 
 /**
@@ -30,15 +32,31 @@ type Entry = { loadedAt: number; value: Promise<unknown> };
 const entries = new LRUCache<string, Entry>({ max: SHARED_CONTENT_MAX_ENTRIES });
 const listeners = new Set<(reason: string) => void>();
 
-/**
- * Public content changed (after commit): drop every shared value and tell the listeners. `reason`
- * is for the debug log ('PATCH /admin/settings', 'package updated').
- */
-export function publicContentChanged(reason: string): void {
+/** Drop every shared value and tell this process's listeners. */
+function changedHere(reason: string): void {
   entries.clear();
   logger.debug({ reason }, 'public content changed');
   for (const listener of listeners) listener(reason);
 }
+
+/**
+ * Public content changed (after commit): drop every shared value and tell the listeners, at once in
+ * this process and through the instance bus on the others. `reason` is for the debug log
+ * ('PATCH /admin/settings', 'package updated'). The returned promise resolves once the other
+ * instances have been sent the news (at once without them); it never rejects. Await it before
+ * answering, so the next request, whichever instance takes it, sees the change.
+ */
+export function publicContentChanged(reason: string): Promise<void> {
+  changedHere(reason);
+  return broadcast('public_content', { reason });
+}
+
+// Another instance changed public content, or the bus was away and may have missed such news.
+onBroadcast('public_content', (payload) => {
+  const reason = typeof (payload as { reason?: unknown })?.reason === 'string' ? (payload as { reason: string }).reason : 'unknown';
+  changedHere(`another instance: ${reason}`);
+});
+onBroadcast('reconnect', () => changedHere('instance bus reconnected'));
 
 /** Call `listener` after every change; returns the function that unsubscribes. */
 export function onPublicContentChanged(listener: (reason: string) => void): () => void {
@@ -71,6 +89,6 @@ export function sharedContent<T>(key: string, load: () => Promise<T>): Promise<T
  */
 export async function signalPublicWrite<T>(reason: string, write: Promise<T>): Promise<T> {
   const result = await write;
-  publicContentChanged(reason);
+  await publicContentChanged(reason);
   return result;
 }

@@ -1,17 +1,32 @@
 /**
- * Per-IP rate limits (docs/decisions/014-cross-cutting-rules.md), on rate-limiter-flexible's
- * in-memory limiter: one process serves the site, so memory is the right store; a restart forgets
- * the counts, which only ever lets a visitor through sooner. Expired keys are removed by the
- * library, so memory stays bounded.
+ * Per-IP rate limits (docs/decisions/014-cross-cutting-rules.md) on rate-limiter-flexible. Where the
+ * counts live depends on the database (docs/decisions/022-several-instances.md#shared-counters):
+ * - on a PostgreSQL server, in its `rate_limits` table (the library's Drizzle store, one atomic
+ *   upsert per hit), so every instance of the site counts the same hits;
+ * - with the embedded PGlite (one process by nature), in memory: a restart forgets the counts,
+ *   which only ever lets a visitor through sooner. Expired keys are removed by the library in both.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { databaseHandle } from '~/db/client.server';
+import { rateLimits } from '~/db/schema';
 import { env } from './env.server';
 
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
+/**
+ * A limiter of `points` hits per `duration` seconds per key, its keys stored under `keyPrefix`: in
+ * the `rate_limits` table on PostgreSQL, in memory on PGlite (see the module comment). The
+ * database must be open.
+ */
+export function createRateLimiter(options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+  const handle = databaseHandle();
+  if (handle.kind === 'postgres') return new RateLimiterDrizzle({ ...options, storeClient: handle.db, schema: rateLimits });
+  return new RateLimiterMemory(options);
+}
+
 /** Count one hit for `key` on `limiter`: refused with the seconds to wait once its points are spent. */
-export async function consumePoint(limiter: RateLimiterMemory, key: string): Promise<RateLimitResult> {
+export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<RateLimitResult> {
   try {
     const res = await limiter.consume(key);
     return { ok: true, remaining: res.remainingPoints };
@@ -23,14 +38,14 @@ export async function consumePoint(limiter: RateLimiterMemory, key: string): Pro
   }
 }
 
-let submissions: RateLimiterMemory | undefined;
+let submissions: RateLimiterAbstract | undefined;
 
 /**
  * One public submission (inquiry, booking, contact message) from `ip`: at most
  * RATE_LIMIT_SUBMISSIONS_PER_MINUTE per minute (read when first used).
  */
 export function consumeSubmission(ip: string): Promise<RateLimitResult> {
-  submissions ??= new RateLimiterMemory({ points: env().RATE_LIMIT_SUBMISSIONS_PER_MINUTE, duration: 60 });
+  submissions ??= createRateLimiter({ keyPrefix: 'submission', points: env().RATE_LIMIT_SUBMISSIONS_PER_MINUTE, duration: 60 });
   return consumePoint(submissions, ip);
 }
 

@@ -359,7 +359,7 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
           : `Booking #${shortReference(row.id)} updated`;
         publishLive({ type: 'booking.updated', id: row.id, label });
         // The site's 'someone just booked' toast shows confirmed bookings.
-        publicContentChanged('booking updated');
+        await publicContentChanged('booking updated');
       }
       return outcome.row;
     } catch (error) {
@@ -495,7 +495,7 @@ export async function deleteBookingForAdmin(id: string, actor: AuditActor): Prom
     return row;
   });
   if (!removed) return false;
-  if (removed.status === 'confirmed') publicContentChanged('booking deleted');
+  if (removed.status === 'confirmed') await publicContentChanged('booking deleted');
   publishLive({ type: 'booking.deleted', id, label: `Booking #${shortReference(id)} deleted` });
   return true;
 }

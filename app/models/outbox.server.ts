@@ -3,7 +3,7 @@
  * first, then sent. A failed send stays in the table with its error and is retried; nothing about a
  * submission depends on e-mail working.
  */
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { emailOutbox, type OutboxEmail } from '~/db/schema';
 import { OUTBOX_STATUSES, type OutboxStatus } from '~/lib/constants';
@@ -22,31 +22,57 @@ export async function enqueueEmails(executor: Executor, mails: OutgoingEmail[]):
   await executor.insert(emailOutbox).values(mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })));
 }
 
-/** Mails still to send, oldest first. */
-export async function listPendingEmails(limit = 20): Promise<OutboxEmail[]> {
-  return db()
-    .select()
+/**
+ * Claim up to `limit` mails to send, oldest first, for `claimant` (docs/decisions/022-several-instances.md#one-sender-per-mail):
+ * pending ones with attempts left, past their back-off, and not claimed by another sender (or
+ * claimed by one whose claim ran out: it died or hung). One statement, `FOR UPDATE SKIP LOCKED`:
+ * senders on every instance claim at once and never get the same row. A claim lasts `leaseMs`;
+ * the sender marks each mail sent or failed well before that.
+ */
+export async function claimEmails({ limit, claimant, leaseMs }: { limit: number; claimant: string; leaseMs: number }): Promise<OutboxEmail[]> {
+  const due = db()
+    .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS),
+        or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`)),
+        or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+      ),
+    )
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db()
+    .update(emailOutbox)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`, claimedBy: claimant })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
+/** The mail went out: `sent`, claim released. */
 export async function markEmailSent(id: string): Promise<void> {
   await db()
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, claimedUntil: null, nextAttemptAt: null })
     .where(eq(emailOutbox.id, id));
 }
 
-/** Record a failed attempt; the last allowed attempt marks the mail `failed`. */
-export async function markEmailAttemptFailed(id: string, error: string): Promise<void> {
+/**
+ * Record a failed attempt and release the claim: tried again after `retryInMs` (the back-off), or,
+ * when that was the last allowed attempt, marked `failed`.
+ */
+export async function markEmailAttemptFailed(id: string, error: string, retryInMs: number): Promise<void> {
   await db()
     .update(emailOutbox)
     .set({
       attempts: sql`${emailOutbox.attempts} + 1`,
       lastError: error.slice(0, 1000),
       status: sql`case when ${emailOutbox.attempts} + 1 >= ${MAX_SEND_ATTEMPTS} then 'failed' else 'pending' end`,
+      claimedUntil: null,
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
     })
     .where(eq(emailOutbox.id, id));
 }
@@ -98,7 +124,7 @@ export async function resendEmail(id: string, actor: AuditActor): Promise<Outbox
     }
     const [updated] = await tx
       .update(emailOutbox)
-      .set({ status: 'pending', attempts: 0, lastError: null })
+      .set({ status: 'pending', attempts: 0, lastError: null, claimedUntil: null, nextAttemptAt: null })
       .where(eq(emailOutbox.id, id))
       .returning();
     await recordAudit(tx, actor, {

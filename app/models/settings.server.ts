@@ -198,6 +198,6 @@ export async function saveSettings(values: SettingsInput, actor: AuditActor, { m
     }
     return { values: after, changed };
   });
-  if (saved.changed.length > 0) publicContentChanged('settings saved');
+  if (saved.changed.length > 0) await publicContentChanged('settings saved');
   return saved;
 }

@@ -27,6 +27,7 @@ import {
   emailOutbox,
   idempotencyKeys,
   loginChallenges,
+  rateLimits,
   notes,
   recoveryCodes,
   sessions,
@@ -97,6 +98,7 @@ async function fillEveryTable() {
   await db().insert(loginChallenges).values({ tokenHash: 'b'.repeat(64), userId: user!.id, expiresAt: expires });
   await db().insert(recoveryCodes).values([{ userId: user!.id, codeHash: 'c'.repeat(64) }, { userId: user!.id, codeHash: 'd'.repeat(64), usedAt: new Date() }]);
   await db().insert(emailOutbox).values({ to: 'office@example.com', subject: 'New booking', text: 'Hello', html: '<p>Hello</p>' });
+  await db().insert(rateLimits).values({ key: 'login-ip:203.0.113.9', points: 2, expire: expires });
   await db().insert(notes).values({ bookingId: booking!.id, authorId: user!.id, authorName: 'Backup Admin', body: 'Called back, all good.' });
   await db()
     .insert(auditLog)
