@@ -14,12 +14,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import 'react-router';
 import { databaseHandle, db, openDatabase, setDatabase } from '~/db/client.server';
-import { migrateDatabase } from '~/db/migrate.server';
+import { migrateDatabase, withStartupLock } from '~/db/migrate.server';
 import { seedDatabase } from '~/db/seed';
 import { env } from '~/lib/env.server';
 import { MAX_UPLOAD_BODY_BYTES } from '~/lib/image-upload.server';
 import { backupRouter, removeServerLock, writeServerLock } from '~/lib/backup.server';
 import { errorPageHtml } from '~/lib/error-page.server';
+import { startInstanceBus, stopInstanceBus } from '~/lib/instance-bus.server';
 import { logger } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/lib/mailer.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
@@ -27,7 +28,8 @@ import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
 import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/lib/rate-limit.server';
-import { UPLOADS_URL_PREFIX, uploadsRoot } from '~/lib/storage.server';
+import { UPLOADS_URL_PREFIX } from '~/lib/storage.server';
+import { serveUploads } from '~/lib/uploads-route.server';
 import { deleteExpiredSessions } from '~/models/session.server';
 import { getSetting } from '~/models/settings.server';
 import { ensureFirstAdmin } from '~/models/user.server';
@@ -85,48 +87,8 @@ export function privateResponses(req: Request, res: Response, next: NextFunction
   next();
 }
 
-/** An upload's file name: 128 random bits (base64url) and a stored width, WebP only. */
-const UPLOAD_FILE = /^\/[A-Za-z0-9_-]{22}-\d{1,5}\.webp$/;
-
-/**
- * GET /uploads/<name>: the stored upload variants (docs/decisions/010-maps-video-images.md). Their
- * names are random and never reused, so they are cached for a year as immutable; `nosniff` keeps a
- * browser from reading one as anything but an image. Only WebP names are served, without directory
- * listings; anything else under /uploads, or a missing file, is a plain 404 (never the React page).
- */
-export function serveUploads() {
-  // Made on first use (the folder comes from the environment, parsed in start()).
-  let files: { root: string; handler: ReturnType<typeof express.static> } | undefined;
-  const router = express.Router();
-  router.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !UPLOAD_FILE.test(req.path)) {
-      next();
-      return;
-    }
-    const root = uploadsRoot();
-    if (files?.root !== root) {
-      const handler = express.static(root, {
-        index: false,
-        redirect: false,
-        dotfiles: 'deny',
-        fallthrough: true,
-        immutable: true,
-        maxAge: '1y',
-        setHeaders: (response) => {
-          response.setHeader('X-Content-Type-Options', 'nosniff');
-          response.setHeader('Content-Type', 'image/webp');
-        },
-      });
-      files = { root, handler };
-    }
-    files.handler(req, res, next);
-  });
-  router.use((_req, res) => {
-    res.status(404).setHeader('X-Content-Type-Options', 'nosniff');
-    res.type('text/plain').send('Not found');
-  });
-  return router;
-}
+// GET /uploads/<name> (docs/decisions/010-maps-video-images.md): app/lib/uploads-route.server.ts.
+export { serveUploads };
 
 /** A request id from the proxy in front (X-Request-Id) is kept when it looks like one. */
 const INCOMING_REQUEST_ID = /^[\w.:-]{8,128}$/;
@@ -297,9 +259,14 @@ export function start(): Promise<void> {
     if (!config.DATABASE_URL) await writeServerLock({ dataDir: config.DATA_DIR, port: config.PORT, host: config.HOST });
     const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
     setDatabase(handle);
-    await migrateDatabase(handle);
-    if (config.SEED_ON_START && (await seedDatabase(handle.db))) logger.info('seeded the sample content into an empty database');
-    const admin = await ensureFirstAdmin(config.ADMIN_PASSWORD);
+    // N instances starting together: one migrates, seeds and creates the admin, the others wait.
+    const admin = await withStartupLock(handle, async () => {
+      await migrateDatabase(handle);
+      if (config.SEED_ON_START && (await seedDatabase(handle.db))) logger.info('seeded the sample content into an empty database');
+      return ensureFirstAdmin(config.ADMIN_PASSWORD);
+    });
+    // Other instances on the same PostgreSQL server hear this one's changes, and it theirs.
+    if (config.DATABASE_URL) await startInstanceBus(config.DATABASE_URL);
     if (admin?.generated) {
       // Printed once, on the console only (docs/decisions/004-staff-authentication.md#accounts).
       console.log(`\nCreated admin user "${admin.username}" with password: ${admin.password}\nChange it at /admin/profile or with npm run admin:create.\n`);
@@ -337,6 +304,7 @@ export async function stop(): Promise<void> {
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
   await stopMailer();
+  await stopInstanceBus();
   await databaseHandle().close();
   removeServerLock();
   setDatabase(undefined);

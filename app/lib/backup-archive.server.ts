@@ -12,6 +12,8 @@
  * - `uploads/<name>`: every file of DATA_DIR/uploads, copied after the database snapshot. Uploads
  *   are written before any record names them and never changed or deleted
  *   (docs/decisions/010-maps-video-images.md), so every image the snapshot refers to is included.
+ *   When uploads live in an S3 bucket (`S3_BUCKET`), none are included: the manifest names the
+ *   bucket instead (`uploads.bucket`), whose own versioning keeps them (docs/deploy.md).
  *
  * A backup is written under a temporary name in the output folder and renamed when complete: a
  * file named `himalayan-*.tar.gz` is always whole. A restore reads and checks the whole archive
@@ -70,7 +72,8 @@ const manifestSchema = z.object({
   migration: z.object({ tag: z.string().nullable(), hash: z.string(), createdAt: z.number().int() }).nullable(),
   /** Rows per table ('schema.table'), from the same snapshot as the database entry. */
   tables: z.record(z.string(), z.number().int().min(0)),
-  uploads: z.object({ files: z.number().int().min(0), bytes: z.number().int().min(0) }),
+  /** `bucket` (e.g. 's3://name/prefix/'): the uploads are in that bucket, not in the archive. */
+  uploads: z.object({ files: z.number().int().min(0), bytes: z.number().int().min(0), bucket: z.string().optional() }),
 });
 
 /** The `manifest.json` of a backup. */
@@ -158,11 +161,19 @@ async function publish(from: string, dir: string, base: string): Promise<string>
 
 /**
  * Write a backup of `source` and of `uploadsDir` into `outDir` (created 0700 when missing) and
- * return its path, manifest, size (bytes) and duration (ms). With `keep`, older `himalayan-*`
- * files beyond the newest `keep` are deleted afterwards. Throws on any failure, leaving no partial
- * file behind.
+ * return its path, manifest, size (bytes) and duration (ms). With `uploadsBucket` (uploads on S3,
+ * e.g. 's3://name/prefix/'), `uploadsDir` is not read and the manifest names the bucket instead.
+ * With `keep`, older `himalayan-*` files beyond the newest `keep` are deleted afterwards. Throws on
+ * any failure, leaving no partial file behind.
  */
-export async function createBackup(options: { source: BackupSource; outDir: string; uploadsDir: string; keep?: number; now?: () => Date }): Promise<BackupResult> {
+export async function createBackup(options: {
+  source: BackupSource;
+  outDir: string;
+  uploadsDir: string;
+  uploadsBucket?: string;
+  keep?: number;
+  now?: () => Date;
+}): Promise<BackupResult> {
   const started = Date.now();
   const { source, outDir, uploadsDir, keep } = options;
   if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new Error('--keep must be a whole number of at least 1');
@@ -181,7 +192,7 @@ export async function createBackup(options: { source: BackupSource; outDir: stri
     }
     const database = await hashFile(databaseFile);
     // After the snapshot: every upload it refers to already exists (see the module comment).
-    const uploads = await listUploads(uploadsDir);
+    const uploads = options.uploadsBucket ? [] : await listUploads(uploadsDir);
     const tags = new Map(knownMigrations().map((m) => [m.when, m.tag]));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -190,7 +201,11 @@ export async function createBackup(options: { source: BackupSource; outDir: stri
       database: { kind: source.kind, file: DATABASE_ENTRY[source.kind], ...database, serverVersion: info.serverVersion },
       migration: info.migration && { tag: tags.get(info.migration.createdAt) ?? null, ...info.migration },
       tables: info.tables,
-      uploads: { files: uploads.length, bytes: uploads.reduce((sum, u) => sum + u.size, 0) },
+      uploads: {
+        files: uploads.length,
+        bytes: uploads.reduce((sum, u) => sum + u.size, 0),
+        ...(options.uploadsBucket ? { bucket: options.uploadsBucket } : {}),
+      },
     };
 
     const archive = path.join(staging, 'backup.tar.gz');

@@ -39,6 +39,12 @@ const envSchema = z
      */
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Himalayan Tours <no-reply@example.com>'),
+    /**
+     * How long a sender's claim on an outbox mail lasts (seconds) before another instance may take
+     * it (docs/decisions/022-several-instances.md#one-sender-per-mail); must exceed the longest SMTP
+     * conversation (2 minutes).
+     */
+    MAIL_CLAIM_TIMEOUT_SECONDS: positiveInt.default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public submissions accepted per IP per minute (docs/decisions/014-cross-cutting-rules.md). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
@@ -54,6 +60,32 @@ const envSchema = z
     PAGE_CACHE: z.enum(['on', 'off']).default('on'),
     /** Whether to insert the sample content into an empty database at start. */
     SEED_ON_START: booleanish.default(true),
+    /**
+     * Uploads on S3-compatible object storage instead of DATA_DIR/uploads (app/lib/storage.server.ts,
+     * docs/deploy.md "Uploads on S3-compatible storage"): the bucket, and for MinIO, R2 and the like
+     * its endpoint (usually with S3_FORCE_PATH_STYLE=true). Without S3_ACCESS_KEY_ID and
+     * S3_SECRET_ACCESS_KEY the AWS SDK's default credential chain applies (instance role, ~/.aws...).
+     */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanish.default(false),
+    /** Prefix of the object keys, e.g. 'uploads/' (no leading slash). */
+    S3_PREFIX: z
+      .string()
+      .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_./-]{1,200}$/, "letters, digits, '-', '_', '.' and '/' only, not starting with '/'")
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the AWS default credential chain)',
+      });
+    }
   })
   .transform((env) => ({
     ...env,
