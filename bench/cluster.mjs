@@ -1,0 +1,122 @@
+// npm run bench:cluster: requests per second with 1 and with 3 instances on one PostgreSQL database
+// (docs/decisions/022-several-instances.md#figures). Not part of CI: it takes a few minutes and its
+// figures depend on the machine.
+//
+// Every case uses a fresh database on the server of DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres), seeded, with PAGE_CACHE=off (each GET /packages is
+// rendered: the "uncached" figure) and no submission rate limit. Cases:
+//   1. one instance behind the local proxy (scripts/cluster.mjs);
+//   2. three instances behind the proxy;
+//   3. one instance without the proxy;
+//   4. one instance without the proxy, pinned to one core with `taskset -c 0`.
+// Each case measures GET /packages and POST /api/inquiries with autocannon (--duration seconds,
+// --connections). The table compares 3 instances with 1, and estimates what 3 instances would do
+// with a core each: 3 × the pinned figure, against the one-instance figure.
+//
+//   node bench/cluster.mjs [--duration 15] [--connections 24] [--port 3460]
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startCluster, startInstance } from '../scripts/cluster.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '24' },
+    warmup: { type: 'string', default: '3' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '3460' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+const PORT = Number(args.port);
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const ENV = { LOG_LEVEL: 'warn', PAGE_CACHE: 'off', RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '1000000', ADMIN_PASSWORD: 'bench-admin-password', SMTP_URL: undefined };
+
+async function withAdmin(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for one case: { url, drop }. */
+async function freshDatabase() {
+  const name = `bench_cluster_${randomBytes(4).toString('hex')}`;
+  await withAdmin(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+function inquiryRequests() {
+  let n = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/api/inquiries',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        n++;
+        const body = { type: 'contact', name: `Cluster Bench ${n}`, email: `cluster-bench-${n}@example.com`, subject: `Question ${n}`, message: `Cluster bench message ${n}: is Nathula open?` };
+        return { ...request, body: JSON.stringify(body) };
+      },
+    },
+  ];
+}
+
+const PAGE = [{ method: 'GET', path: '/packages', headers: { 'accept-encoding': 'br, gzip' } }];
+
+async function measure(url, requests) {
+  if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests, timeout: 10 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests, timeout: 10 });
+  const ok = result.requests.total - result.non2xx;
+  return { rps: ok / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Start what `start` makes on a fresh database, measure both requests, stop it. */
+async function runCase(name, start) {
+  process.stderr.write(`${name}…\n`);
+  const database = await freshDatabase();
+  const target = await start(database.url);
+  try {
+    return { name, page: await measure(target.url, PAGE), inquiry: await measure(target.url, inquiryRequests()) };
+  } finally {
+    await target.stop();
+    await database.drop();
+  }
+}
+
+const single = (launcher) => (url) => startInstance({ name: 'bench', port: PORT + 1, env: { ...ENV, DATABASE_URL: url, PUBLIC_URL: `http://127.0.0.1:${PORT + 1}` }, launcher });
+const cluster = (count) => (url) => startCluster({ count, port: PORT, env: { ...ENV, DATABASE_URL: url } });
+
+const rows = [];
+rows.push(await runCase('1 instance, proxy', cluster(1)));
+rows.push(await runCase('3 instances, proxy', cluster(3)));
+rows.push(await runCase('1 instance, no proxy', single([])));
+rows.push(await runCase('1 instance, no proxy, pinned to 1 core (taskset -c 0)', single(['taskset', '-c', '0'])));
+
+const f = (n) => n.toFixed(0);
+console.log(`\nbench:cluster: ${availableParallelism()} cores, ${DURATION} s per case after ${WARMUP} s warm-up, ${CONNECTIONS} connections, PostgreSQL, PAGE_CACHE=off\n`);
+console.log('| case | GET /packages req/s | p50 / p99 ms | POST /api/inquiries req/s | p50 / p99 ms | errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(`| ${r.name} | ${f(r.page.rps)} | ${r.page.p50} / ${r.page.p99} | ${f(r.inquiry.rps)} | ${r.inquiry.p50} / ${r.inquiry.p99} | ${r.page.errors + r.inquiry.errors} |`);
+}
+const [one, three, direct, pinned] = rows;
+const ratio = (a, b) => (a / b).toFixed(2);
+console.log('');
+console.log(`3 instances / 1 instance (both behind the proxy): GET ${ratio(three.page.rps, one.page.rps)}×, POST ${ratio(three.inquiry.rps, one.inquiry.rps)}×`);
+console.log(`one core per instance, estimated as 3 × pinned / 1 instance (no proxy): GET ${ratio(3 * pinned.page.rps, direct.page.rps)}×, POST ${ratio(3 * pinned.inquiry.rps, direct.inquiry.rps)}×`);
+const failed = rows.some((r) => r.page.errors + r.inquiry.errors > 0);
+if (failed) {
+  console.error('Some requests failed (errors column): the figures are not comparable.');
+  process.exitCode = 1;
+}
