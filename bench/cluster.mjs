@@ -78,7 +78,9 @@ async function measure(url, requests) {
   if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests, timeout: 10 });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests, timeout: 10 });
   const ok = result.requests.total - result.non2xx;
-  return { rps: ok / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) process.stderr.write(`  ${requests[0].method} ${requests[0].path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers\n`);
+  return { rps: ok / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
 /** Start what `start` makes on a fresh database, measure both requests, stop it. */

@@ -105,8 +105,9 @@ export async function startProxy({ port, instances }) {
       return;
     }
     proxy.web(req, res, { target: instance.url }, (error) => {
-      // The instance went away (killed, restarting): no more visitors until /readyz says so.
-      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(error?.code)) ready.set(instance.url, false);
+      // Nobody listens there (killed, restarting): no more visitors until /readyz says so. A reset
+      // alone may be a kept-alive connection the instance closed just as it was reused.
+      if (error?.code === 'ECONNREFUSED') ready.set(instance.url, false);
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
       res.end('Bad gateway');
     });

@@ -98,4 +98,11 @@ export const USER_ROLES = ['admin', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * The kinds of change the back office's live updates announce (docs/decisions/018-live-updates.md):
+ * app/lib/live-events.server.ts publishes them, app/components/admin/live-updates.tsx listens.
+ */
+export const LIVE_EVENT_TYPES = ['booking.created', 'booking.updated', 'booking.deleted', 'inquiry.created', 'inquiry.updated', 'inquiry.deleted'] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

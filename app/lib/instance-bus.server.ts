@@ -4,15 +4,17 @@
  *
  * Two things travel this way: "public content changed" (every instance empties its page cache and
  * shared content) and the back office's live events (an admin's stream on any instance hears a
- * booking taken by any other). Each message is JSON `{from, payload}`; an instance ignores its own,
- * as it acted on them before sending.
+ * booking taken by any other). Each message is JSON `{from, id, payload}`; an instance does not act
+ * on its own, as it did before sending.
  *
  * - `startInstanceBus(url)` opens one dedicated connection (not from the pool: a pooled client
  *   cannot stay in LISTEN) and keeps it open, reconnecting with back-off when it drops. After a
  *   reconnect the `reconnect` handlers run, since messages sent while it was away are lost.
- * - `broadcast(channel, payload)` sends through the pool; it resolves once PostgreSQL has taken
- *   the message (so a response sent after it is followed by the other instances' update), and it
- *   never rejects: a lost message is logged, and the receivers' own time limits bound its effect.
+ * - `broadcast(channel, payload)` sends through the pool and resolves once the message has come
+ *   back to this instance's own listening connection (at most 1 s): PostgreSQL hands a
+ *   notification to every listener at the same commit, so by then the other instances have it as
+ *   well, and a response sent after it is followed by their update. It never rejects: a lost
+ *   message is logged, and the receivers' own time limits bound its effect.
  * - With the embedded PGlite (one process), the bus is never started and `broadcast` does nothing.
  */
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,9 @@ export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toStri
 
 /** Largest payload PostgreSQL's NOTIFY takes is 8000 bytes; longer messages are refused here. */
 const MAX_MESSAGE_BYTES = 7_900;
+
+/** Longest wait for a broadcast to come back to this instance (ms). */
+const ECHO_TIMEOUT_MS = 1_000;
 
 /** Longest wait before reconnecting (ms); the wait doubles from 250 ms up to this. */
 const MAX_RECONNECT_DELAY_MS = 10_000;
@@ -72,31 +77,46 @@ export function busStarted(): boolean {
   return !bus.stopped;
 }
 
+/** Broadcasts waiting to come back to this instance, by message id. */
+const echoes = new Map<string, () => void>();
+let sent = 0;
+
 /** Tell the other instances `payload` on `channel` (see the module comment). */
 export async function broadcast(channel: BusChannel, payload: unknown): Promise<void> {
   if (bus.stopped) return;
-  const message = JSON.stringify({ from: INSTANCE_ID, payload });
+  const id = String(++sent);
+  const message = JSON.stringify({ from: INSTANCE_ID, id, payload });
   if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES) {
     logger.error({ channel, bytes: Buffer.byteLength(message) }, 'instance bus: message too long, not sent');
     return;
   }
+  // Only a connected listener can hear the echo; while reconnecting, sending is all there is.
+  const echoed = bus.client ? new Promise<void>((resolve) => echoes.set(id, resolve)) : undefined;
+  const timer = echoed && setTimeout(() => echoes.get(id)?.(), ECHO_TIMEOUT_MS);
   try {
     await db().execute(sql`select pg_notify(${channel}, ${message})`);
+    await echoed;
   } catch (error) {
     logger.warn({ err: error, channel }, 'instance bus: could not send a message');
+  } finally {
+    clearTimeout(timer);
+    echoes.delete(id);
   }
 }
 
 function deliver(channel: string, text: string | undefined): void {
   if (!(CHANNELS as readonly string[]).includes(channel) || !text) return;
-  let message: { from?: unknown; payload?: unknown };
+  let message: { from?: unknown; id?: unknown; payload?: unknown };
   try {
     message = JSON.parse(text) as typeof message;
   } catch {
     logger.warn({ channel }, 'instance bus: a message that is not JSON was ignored');
     return;
   }
-  if (message.from === INSTANCE_ID) return;
+  if (message.from === INSTANCE_ID) {
+    if (typeof message.id === 'string') echoes.get(message.id)?.();
+    return;
+  }
   for (const handler of [...handlersOf(channel as BusChannel)]) {
     try {
       handler(message.payload);

@@ -7,16 +7,11 @@
  * Publishing never throws and never waits for a listener.
  */
 import { EventEmitter } from 'node:events';
+import { LIVE_EVENT_TYPES, type LiveEventType } from './constants';
 import { broadcast, onBroadcast } from './instance-bus.server';
 import { logger } from './logger.server';
 
-export type LiveEventType =
-  | 'booking.created'
-  | 'booking.updated'
-  | 'booking.deleted'
-  | 'inquiry.created'
-  | 'inquiry.updated'
-  | 'inquiry.deleted';
+export type { LiveEventType };
 
 /** What a listener receives: the kind of change, the record's id and a short label for a toast. */
 export type LiveEvent = {
@@ -45,14 +40,6 @@ function emitHere(event: LiveEvent): void {
   }
 }
 
-const LIVE_EVENT_TYPES: readonly string[] = [
-  'booking.created',
-  'booking.updated',
-  'booking.deleted',
-  'inquiry.created',
-  'inquiry.updated',
-  'inquiry.deleted',
-] satisfies LiveEventType[];
 
 /**
  * Tell every subscriber, on this instance and the others, about `event`. Call it after the change's
@@ -66,7 +53,7 @@ export function publishLive(event: LiveEvent): void {
 // An event published on another instance: only well-formed ones reach this instance's streams.
 onBroadcast('live_events', (payload) => {
   const event = payload as Partial<LiveEvent> | null;
-  if (!event || typeof event.type !== 'string' || !LIVE_EVENT_TYPES.includes(event.type) || typeof event.id !== 'string') return;
+  if (!event || typeof event.type !== 'string' || !(LIVE_EVENT_TYPES as readonly string[]).includes(event.type) || typeof event.id !== 'string') return;
   emitHere({ type: event.type as LiveEventType, id: event.id, label: typeof event.label === 'string' ? event.label : undefined });
 });
 

@@ -183,7 +183,10 @@ function runOnce() {
   state.again = false;
   const transport = state.transport;
   state.running = deliverPending(transport)
-    .then(() => undefined)
+    .then(({ sent, failed }) => {
+      // A full run may have left more behind (a backlog): go on at once, not at the next tick.
+      if (sent + failed >= MAILS_PER_RUN) state.again = true;
+    })
     .catch((error: unknown) => logger.error({ error: String(error) }, 'the notification loop failed; will try again'))
     .finally(() => {
       state.running = undefined;

@@ -52,11 +52,14 @@ export async function postgresReachable(): Promise<{ ok: true } | { ok: false; r
   }
 }
 
-/** Create an empty database `durability_<random>`; returns its URL and a function dropping it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `durability_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+/**
+ * Create an empty database `<prefix>_<random>` on the server of `adminUrl` (default: the suite's);
+ * returns its URL and a function dropping it.
+ */
+export async function createPostgresDatabase({ adminUrl = POSTGRES_ADMIN_URL, prefix = 'durability' } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
       await client.query(sql);
@@ -65,7 +68,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
     }
   };
   await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -56,7 +56,7 @@ describe.skipIf(!POSTGRES)('instance bus on PostgreSQL', () => {
       await listener.query('LISTEN live_events');
       await broadcast('live_events', { type: 'booking.created', id: 'b1' });
       await vi.waitFor(() => expect(received).toHaveLength(1));
-      expect(JSON.parse(received[0]!)).toEqual({ from: INSTANCE_ID, payload: { type: 'booking.created', id: 'b1' } });
+      expect(JSON.parse(received[0]!)).toEqual({ from: INSTANCE_ID, id: expect.any(String), payload: { type: 'booking.created', id: 'b1' } });
     } finally {
       await listener.end();
     }

@@ -3,15 +3,14 @@
  * outbox rows with FOR UPDATE SKIP LOCKED, so concurrent senders never take the same mail; a claim
  * runs out when its sender dies; a failed mail waits for its back-off. On PGlite and on PostgreSQL.
  */
-import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { emailOutbox } from '~/db/schema';
 import { deliverPending, messageIdOf } from '~/lib/mailer.server';
 import { claimEmails, enqueueEmails, markEmailAttemptFailed } from '~/models/outbox.server';
+import { startSmtpCounter } from '../support/smtp-counter';
 
 const mails = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ to: `guest${i}@example.com`, subject: `${tag} ${i}`, text: `Mail ${i}` }));
 
@@ -63,39 +62,25 @@ describe('claimEmails', () => {
 });
 
 describe('deliverPending', () => {
-  const received: string[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let smtp: Awaited<ReturnType<typeof startSmtpCounter>>;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push(/^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim() ?? '');
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpCounter();
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   test('three senders at once deliver every mail exactly once, each with its own Message-ID', async () => {
     await enqueueEmails(db(), mails(30, 'Exactly once'));
-    const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const { port } = new URL(smtp.url);
+    const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: Number(port), secure: false, ignoreTLS: true });
     const results = await Promise.all([deliverPending(transport()), deliverPending(transport()), deliverPending(transport())]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(30);
     const ids = (await db().select({ id: emailOutbox.id }).from(emailOutbox)).map((r) => r.id);
-    expect([...received].sort()).toEqual(ids.map(messageIdOf).sort());
+    expect(ids.map((id) => smtp.deliveries.get(messageIdOf(id)))).toEqual(ids.map(() => 1));
+    expect(smtp.deliveries.size).toBe(30);
     const sent = await db().select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
     expect(sent.every((m) => m.status === 'sent' && m.attempts === 1 && m.claimedUntil === null)).toBe(true);
   });

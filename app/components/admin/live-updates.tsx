@@ -14,20 +14,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from '~/components/ui/toast';
+import { LIVE_EVENT_TYPES } from '~/lib/constants';
 import type { AdminCounts } from './sidebar';
 
 /** Where the stream is served (app/routes/admin/events.ts). */
 export const LIVE_EVENTS_URL = '/admin/events';
 
 /** The event names the stream sends for changes (app/lib/live-events.server.ts). */
-const CHANGE_EVENTS = [
-  'booking.created',
-  'booking.updated',
-  'booking.deleted',
-  'inquiry.created',
-  'inquiry.updated',
-  'inquiry.deleted',
-] as const;
+const CHANGE_EVENTS = LIVE_EVENT_TYPES;
 
 /** Pause after the last event before the page's data is read again, in ms (a burst loads once). */
 const REVALIDATE_DELAY_MS = 400;
