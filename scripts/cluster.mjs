@@ -105,6 +105,7 @@ export async function startProxy({ port, instances }) {
       return;
     }
     proxy.web(req, res, { target: instance.url }, (error) => {
+      console.error(`proxy: ${req.method} ${req.url} to ${instance.url} failed: ${error?.code ?? error?.message ?? error}`);
       // Nobody listens there (killed, restarting): no more visitors until /readyz says so. A reset
       // alone may be a kept-alive connection the instance closed just as it was reused.
       if (error?.code === 'ECONNREFUSED') ready.set(instance.url, false);
@@ -179,6 +180,7 @@ async function main() {
     count,
     port,
     env: { DATABASE_URL: process.env.DATABASE_URL },
+    buildDir: process.env.BUILD_DIR || 'build',
     parallel: true,
     onOutput: (name, text) => {
       for (const line of text.split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
