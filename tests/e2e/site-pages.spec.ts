@@ -68,6 +68,9 @@ test('an unknown path renders the 404 page', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  // Not indexed, but with a description (Lighthouse's SEO audit asks every page for one).
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  expect((await page.locator('meta[name="description"]').getAttribute('content'))?.length).toBeGreaterThan(50);
 });
 
 test('footer shows address, phone and the category links to /packages', async ({ page }) => {

@@ -11,7 +11,15 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+/** Not indexed, but described: a shared broken link still previews as the operator's site. */
+const NOT_FOUND_DESCRIPTION =
+  "This page doesn't exist. Find tour packages, bike and car rentals and rural homestays in Sikkim and Darjeeling from our home page.";
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Page Not Found' },
+  { name: 'description', content: NOT_FOUND_DESCRIPTION },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function NotFound() {
   return (
