@@ -174,12 +174,16 @@ test.describe('page cache', () => {
       expect(etag).toMatch(/^"[\w-]+"$/);
       // Another spec's staff write may empty the cache between the two requests; then the page is
       // rendered anew (200, MISS) and stored again, and the ETag (of the same bytes) still matches.
+      // A write that changes what every page shows (the footer's settings, say) gives the page new
+      // bytes and a new ETag: revalidation then goes on with that one.
       await expect
         .poll(async () => {
           const response = await anonymous.get(path, { headers: { 'If-None-Match': etag } });
-          return `${response.status()} ${response.headers()['x-page-cache']} ${response.headers()['etag'] ?? ''} ${(await response.body()).length}`;
+          const sent = etag;
+          if (response.status() === 200 && response.headers()['etag']) etag = response.headers()['etag']!;
+          return `${response.status()} ${response.headers()['x-page-cache']} ${response.headers()['etag'] === sent} ${(await response.body()).length}`;
         })
-        .toBe(`304 HIT ${etag} 0`);
+        .toBe('304 HIT true 0');
 
       // After a change the old ETag no longer matches: the new page comes back in full.
       const updated = await request.put(`/api/packages/${packageId}`, { headers: { Authorization: `Bearer ${token}` }, data: packageBody(`${title} Changed`) });
