@@ -1,11 +1,16 @@
 /**
- * No admin code reaches a public page's JavaScript (docs/decisions/002-page-weight.md): every script a
- * public page can load, first load or later on intent, is free of texts that only the back office
- * has. Reads the production build the e2e server runs (BUILD_DIR).
+ * The public pages' JavaScript, read from the production build the e2e server runs (BUILD_DIR):
+ * - no admin code reaches a public page (docs/decisions/002-page-weight.md): every script a public
+ *   page can load, first load or later on intent, is free of texts that only the back office has;
+ * - each page's first-load scripts stay within the JavaScript budget, in brotli and gzip bytes of the
+ *   build's files (docs/decisions/023-public-page-speed.md). Sizes, not timings.
+ * And the documents themselves: a public page asks for no module before its first paint, and still
+ * hydrates.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
+import { hydrated } from './csp-helpers';
 import { publicBundles } from '../../bench/public-js.mjs';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -23,4 +28,42 @@ test('no public page can load a script that contains admin code', () => {
       expect(found, `${page.id} can load ${url}, which contains admin code`).toEqual([]);
     }
   }
+});
+
+/** What a public page's first load may send: brotli is what browsers get, gzip what older clients get (KiB). */
+const BUDGET_KIB = { brotli: 130, gzip: 150 };
+/**
+ * Pages over the budget today, each a known failure until its form code is deferred
+ * (docs/decisions/023-public-page-speed.md#next). The check still runs for them: once one fits,
+ * Playwright reports the expected failure as passing, and it leaves this list.
+ */
+const OVER_BUDGET = new Set(['routes/site/contact', 'routes/site/booking']);
+
+for (const page of publicBundles(BUILD_DIR)) {
+  test(`${page.id.replace('routes/site/', '')}: first-load JavaScript within ${BUDGET_KIB.brotli} KiB brotli and ${BUDGET_KIB.gzip} KiB gzip`, () => {
+    test.fail(OVER_BUDGET.has(page.id), 'over budget until its form code is deferred');
+    const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+    expect(kib(page.brotli), `brotli of ${page.initial.join(', ')}`).toBeLessThanOrEqual(BUDGET_KIB.brotli);
+    expect(kib(page.gzip), `gzip of ${page.initial.join(', ')}`).toBeLessThanOrEqual(BUDGET_KIB.gzip);
+  });
+}
+
+test('a public page has no module preloads before its first paint and still hydrates; the back office keeps them', async ({ page, request }) => {
+  const contact = await (await request.get('/contact')).text();
+  expect(contact).toContain('<script type="module"');
+  expect(contact).not.toContain('rel="modulepreload"');
+  const login = await (await request.get('/admin/login')).text();
+  expect(login).toContain('rel="modulepreload"');
+
+  await page.goto('/contact');
+  await hydrated(page);
+  // Only the hydrated router navigates without a document request.
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(r.url());
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(documents).toEqual([]);
 });

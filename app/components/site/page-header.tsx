@@ -1,6 +1,12 @@
 /** The title band at the top of inner pages: eyebrow, serif title, intro, optional illustration. */
 import type { ReactNode } from 'react';
-import { Picture } from './picture';
+
+/**
+ * A transparent 1x1 GIF: what the illustration's `<img>` shows below md, where it is hidden, so a
+ * phone never downloads it (an `<img>` that is `display: none` is still fetched, and this one at high
+ * priority would compete with the first paint; docs/decisions/023-public-page-speed.md).
+ */
+const NOTHING = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 export function PageHeader({
   eyebrow,
@@ -29,7 +35,10 @@ export function PageHeader({
           {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
         </div>
         {image ? (
-          <Picture src={image.src} alt="" width={image.width} height={image.height} priority className="hidden w-full rounded-panel shadow-xl md:block" />
+          <picture>
+            <source media="(min-width: 48rem)" srcSet={image.src} width={image.width} height={image.height} />
+            <img src={NOTHING} alt="" width={image.width} height={image.height} fetchPriority="high" className="hidden w-full rounded-panel shadow-xl md:block" />
+          </picture>
         ) : null}
       </div>
     </div>

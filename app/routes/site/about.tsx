@@ -40,6 +40,8 @@ export default function About() {
         <Picture
           src="/images/about/office-gangtok.svg"
           alt="Our office on Tibet Road in Gangtok"
+          // The largest thing a phone paints first (the header's illustration shows from md up only).
+          priority
           width={800}
           height={600}
           className="aspect-[4/3] w-full rounded-panel bg-mist object-cover shadow-lg"
