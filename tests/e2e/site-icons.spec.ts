@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 import { publicBundles } from '../../bench/public-js.mjs';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -53,7 +53,6 @@ test("icons are drawn at their size with lucide's stroke width, and stay hidden 
   await page.goto('/contact');
   const icon = page.locator('main svg:has(use)').first();
   await expect(icon).toHaveAttribute('aria-hidden', 'true');
-  await expect(icon).toHaveAttribute('focusable', 'false');
   // The symbol is drawn once the sprite arrives: its shapes give the <use> a bounding box.
   await expect.poll(() => icon.locator('use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(0);
   const drawn = await icon.evaluate((svg) => {
@@ -66,6 +65,21 @@ test("icons are drawn at their size with lucide's stroke width, and stay hidden 
   expect(drawn.height).toBe(Number(drawn.size) * 4);
   expect(drawn.stroke).toBe('2px');
   expect(blocked).toEqual([]);
+});
+
+test('an icon without a size class is 24 px, and a stroke-3 class thickens it (the stylesheet holds the defaults)', async ({ page }) => {
+  await page.goto('/packages');
+  const check = page.locator('svg.icon.stroke-3').first();
+  await expect(check).toBeVisible();
+  expect(await check.evaluate((svg) => getComputedStyle(svg).strokeWidth)).toBe('3px');
+  const bare = await page.evaluate(() => {
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('class', 'icon');
+    document.body.append(svg);
+    const style = getComputedStyle(svg);
+    return { width: svg.getBoundingClientRect().width, fill: style.fill, stroke: style.strokeWidth };
+  });
+  expect(bare).toEqual({ width: 24, fill: 'none', stroke: '2px' });
 });
 
 test('no public page can load a script that contains lucide-react', () => {

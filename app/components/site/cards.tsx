@@ -207,7 +207,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
           <ul className="space-y-1.5 text-sm" aria-label="Features">
             {features.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
-                <Icon name="check" className="size-4 shrink-0 text-forest-500" strokeWidth={3} />
+                <Icon name="check" className="size-4 shrink-0 text-forest-500 stroke-3" />
                 {feature}
               </li>
             ))}

@@ -3,6 +3,7 @@
  */
 import type { ComponentProps, ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
+import { StarRow } from '~/components/ui/star-row';
 import { cn } from '~/lib/cn';
 import { formatRating, formatReviewCount } from '~/lib/format';
 
@@ -42,15 +43,9 @@ export function RatingStars({
   className?: string;
 }) {
   const filled = Math.round(rating);
-  const starSize = size === 'md' ? 'size-5' : 'size-4';
-  const stars = compact ? [0] : [0, 1, 2, 3, 4];
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', size === 'md' ? 'text-base' : 'text-sm', className)}>
-      <span className="flex" aria-hidden>
-        {stars.map((i) => (
-          <Icon name="star" key={i} className={cn(starSize, i < filled ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} />
-        ))}
-      </span>
+      <StarRow filled={filled} count={compact ? 1 : 5} size={size === 'md' ? 20 : 16} />
       <span className="sr-only">
         Rated {formatRating(rating)} out of 5 from {formatReviewCount(reviewCount)}
       </span>
@@ -89,7 +84,7 @@ export function MarkList({
               mark === 'check' ? 'bg-forest-50 text-forest-700' : 'bg-[#fbeceb] text-flag-red',
             )}
           >
-            <Icon name={mark === 'check' ? 'check' : 'x'} className="size-3.5" strokeWidth={3} />
+            <Icon name={mark === 'check' ? 'check' : 'x'} className="size-3.5 stroke-3" />
           </span>
           <span>{item}</span>
         </li>

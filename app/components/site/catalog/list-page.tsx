@@ -21,7 +21,7 @@ export function ListHero({ eyebrow, title, intro, facts }: { eyebrow: string; ti
           {facts.map((fact) => (
             <li key={fact} className="flex items-center gap-2">
               <span className="grid size-5 place-items-center rounded-full bg-marigold text-ink">
-                <Icon name="check" className="size-3" strokeWidth={3} />
+                <Icon name="check" className="size-3 stroke-3" />
               </span>
               {fact}
             </li>

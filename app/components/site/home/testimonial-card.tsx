@@ -1,5 +1,6 @@
 /** One traveller testimonial: stars (1-5), quote, avatar, name, home town and the trip taken. */
 import { Icon } from '~/components/ui/icon';
+import { StarRow } from '~/components/ui/star-row';
 import type { Testimonial } from '~/content/testimonials';
 import { cn } from '~/lib/cn';
 import { Picture } from '../picture';
@@ -7,9 +8,7 @@ import { Picture } from '../picture';
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (
     <p className={cn('flex items-center gap-0.5', className)}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Icon name="star" key={i} className={cn('size-4', i < rating ? 'fill-marigold text-marigold' : 'fill-forest-100 text-forest-100')} />
-      ))}
+      <StarRow filled={rating} size={16} gap={2} />
       <span className="sr-only">Rated {rating} out of 5</span>
     </p>
   );
