@@ -17,19 +17,28 @@ export function SectionReveal(props: Omit<ComponentProps<'section'>, 'ref'>) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    if (element.getBoundingClientRect().top < window.innerHeight * 0.8) return;
-    element.dataset.reveal = 'pending';
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0)) {
-          element.dataset.reveal = 'shown';
-          observer.disconnect();
-        }
-      },
-      { rootMargin: REVEAL_ROOT_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    let observer: IntersectionObserver | undefined;
+    // Measured in the next frame, whose layout the browser does anyway: measuring here would force
+    // a layout of the whole page inside hydration's effects task, once per section
+    // (docs/decisions/023-public-page-speed.md).
+    const frame = requestAnimationFrame(() => {
+      if (element.getBoundingClientRect().top < window.innerHeight * 0.8) return;
+      element.dataset.reveal = 'pending';
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0)) {
+            element.dataset.reveal = 'shown';
+            observer?.disconnect();
+          }
+        },
+        { rootMargin: REVEAL_ROOT_MARGIN },
+      );
+      observer.observe(element);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+    };
   }, []);
 
   return <section ref={ref} {...props} />;

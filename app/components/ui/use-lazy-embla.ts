@@ -7,6 +7,11 @@
  * Same shape as embla-carousel-react's `useEmblaCarousel`: `[viewportRef, api]`, plus `whenReady`,
  * which runs a callback with the api at once or as soon as Embla has started (an arrow pressed
  * before then is not lost). `api` is undefined until Embla runs; options are compared by value.
+ *
+ * The viewport element is kept in a ref, not in state, and must stay the same element for the
+ * carousel's life: a state update from a ref callback happens inside React's commit, so every
+ * carousel on the page re-rendered synchronously in hydration's commit task, which made it one long
+ * task of the page's blocking time (docs/decisions/023-public-page-speed.md).
  */
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,7 +24,10 @@ type Ready = (api: EmblaCarouselType) => void;
 export function useLazyEmblaCarousel(
   options: EmblaOptionsType,
 ): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined, (callback: Ready) => void] {
-  const [node, setNode] = useState<HTMLElement | null>(null);
+  const nodeRef = useRef<HTMLElement | null>(null);
+  const viewportRef = useCallback((element: HTMLElement | null) => {
+    nodeRef.current = element;
+  }, []);
   const [wanted, setWanted] = useState(false);
   const [api, setApi] = useState<EmblaCarouselType>();
   const pending = useRef<Ready[]>([]);
@@ -27,6 +35,7 @@ export function useLazyEmblaCarousel(
 
   // Near the viewport, or reached for: start loading.
   useEffect(() => {
+    const node = nodeRef.current;
     if (!node || wanted) return;
     const want = () => setWanted(true);
     const target = node.parentElement ?? node;
@@ -42,9 +51,10 @@ export function useLazyEmblaCarousel(
       observer?.disconnect();
       for (const type of events) target.removeEventListener(type, want);
     };
-  }, [node, wanted]);
+  }, [wanted]);
 
   useEffect(() => {
+    const node = nodeRef.current;
     if (!node || !wanted) return;
     let cancelled = false;
     let instance: EmblaCarouselType | undefined;
@@ -64,7 +74,7 @@ export function useLazyEmblaCarousel(
       instance?.destroy();
       setApi(undefined);
     };
-  }, [node, wanted, optionsKey]);
+  }, [wanted, optionsKey]);
 
   const whenReady = useCallback(
     (callback: Ready) => {
@@ -77,5 +87,5 @@ export function useLazyEmblaCarousel(
     [api],
   );
 
-  return [setNode, api, whenReady];
+  return [viewportRef, api, whenReady];
 }

@@ -29,8 +29,12 @@ export function PromoBanner({ text, link }: { text: string; link: string }) {
     };
     const timer = window.setTimeout(show, PROMO_DELAY_MS);
     window.addEventListener('scroll', onScroll, { passive: true });
-    onScroll();
+    // A page opened already scrolled (back, or a #link) shows it at once. Read in the next frame:
+    // scrollY read here would force a layout of the whole page inside hydration's effects task
+    // (docs/decisions/023-public-page-speed.md).
+    const frame = window.requestAnimationFrame(onScroll);
     return () => {
+      window.cancelAnimationFrame(frame);
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
