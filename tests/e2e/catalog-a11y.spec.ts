@@ -3,7 +3,8 @@
  * (docs/decisions/012-seo-and-accessibility.md).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);

@@ -2,7 +2,8 @@
  * /packages/{id}, /bikes/{id}, /cars/{id} (docs/product.md#catalogue): texts, accordion, actions,
  * JSON-LD, not-found views.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 async function idOf(request: APIRequestContext, list: 'packages' | 'bikes' | 'cars', name: string): Promise<string> {
   const items = (await (await request.get(`/api/${list}?limit=100`)).json()) as { id: string; title?: string; model?: string }[];

@@ -2,7 +2,8 @@
  * /packages, /bikes and /cars (docs/product.md#catalogue): texts, search and filters with and
  * without JavaScript, empty states.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 /** Hold back client-side data requests of `path` so the pending state stays visible. */
 async function slowDataRequests(page: Page, path: string, ms = 1500) {

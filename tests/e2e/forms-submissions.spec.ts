@@ -4,7 +4,8 @@
  * JavaScript. Every success is checked against the server's 201 answer (stored before success).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 const inDays = (days: number) => {
   const now = new Date(Date.now() + 5.5 * 3600_000); // Asia/Kolkata

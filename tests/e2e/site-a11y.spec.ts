@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 const pages = ['/', '/about', '/rural-tourism', '/gallery', '/testimonials', '/no-such-page'];
 

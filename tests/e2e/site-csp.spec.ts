@@ -10,7 +10,8 @@
  * Each visit adds a query parameter no other test uses, so its page-cache entry is this test's own
  * (the site's other specs visit the same pages at the same time).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 import { hydrated, parseCsp, scriptsOf, sha256Source, uid, watchCsp, withQuery } from './csp-helpers';
 
 /** The path of the first detail page linked from a public list page. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 test('home renders every section with texts from settings in the server HTML', async ({ request }) => {
   const html = await (await request.get('/')).text();

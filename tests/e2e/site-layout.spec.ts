@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 /**
  * No public page is wider than a phone, in the server HTML (what paints first, and what a visitor

@@ -8,7 +8,8 @@
  * spec's requests can empty the cache under these checks. Each test also uses URLs of its own.
  */
 import { rmSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { uid, withQuery } from './csp-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 test('/about tells the story, reasons and credentials with the registration number', async ({ page }) => {
   await page.goto('/about');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 const pages = ['/', '/about', '/rural-tourism', '/gallery', '/testimonials'];
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-fixtures';
 
 test('home page renders with the site chrome', async ({ page }) => {
   const response = await page.goto('/');
