@@ -147,3 +147,39 @@ test('the message of the last change stays on its page when a live update reload
   await expect(page).toHaveURL(/\/admin\/packages$/);
   await expect(page.locator('[data-flash]')).toHaveCount(0);
 });
+
+test('a live update during a navigation waits for it instead of cancelling it (and its flash message with it)', async ({ page, browser }) => {
+  await openLive(page, '/admin/packages');
+  const cancelled: string[] = [];
+  let bookingsDataRequests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/admin/bookings.data') bookingsDataRequests += 1;
+  });
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.data')) cancelled.push(request.url());
+  });
+  // The bookings page's data is held back until a live update has come in and its revalidation
+  // delay has passed. Cancelling a navigation that far along would drop a flash message its loader
+  // had already read and cleared.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/bookings\.data/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Bookings/ }).click();
+
+  const name = `Mid Navigation ${uid()}`;
+  await sendContactMessage(browser, name);
+  await expect(page.locator('[data-sonner-toast]', { hasText: `New inquiry from ${name}` })).toBeVisible();
+  // Longer than the live updates' revalidation delay (400 ms, app/components/admin/live-updates.tsx).
+  await page.waitForTimeout(1_000);
+  release();
+
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  expect(cancelled).toEqual([]);
+  // The put-off revalidation runs once the navigation is over: the page's data is read again.
+  await expect.poll(() => bookingsDataRequests).toBeGreaterThanOrEqual(2);
+  await expectNoReload(page);
+});

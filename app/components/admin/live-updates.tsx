@@ -6,13 +6,15 @@
  * bookings and inquiries pages and in the sidebar's counts without a reload; a new booking or inquiry
  * also shows a toast with its label and is announced in a polite live region. When the server's
  * pending counts differ from the ones on screen (an event missed while reconnecting), the page is
- * revalidated too. A hidden tab waits until it is shown again.
+ * revalidated too. A hidden tab waits until it is shown again, and a revalidation waits for a
+ * navigation or form submission under way to end: React Router would abort it for the revalidation,
+ * and with it the flash message its loader had already read (and cleared) from the cookie.
  *
  * Admin only: public pages never import it. Without JavaScript nothing happens; the pages are
  * current as of their last load.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useNavigation, useRevalidator } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import { LIVE_EVENT_TYPES } from '~/lib/constants';
 import type { AdminCounts } from './sidebar';
@@ -38,13 +40,23 @@ function parse<T>(text: string): T | null {
 
 export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
   const revalidator = useRevalidator();
+  const navigating = useNavigation().state !== 'idle';
   const [announcement, setAnnouncement] = useState('');
-  // The effect below runs once; it reads the latest revalidate function and counts through refs.
+  // The effect below runs once; it reads the latest revalidate function, counts and navigation
+  // state through refs. `afterNavigation` is set when a revalidation was put off for a navigation.
   const revalidateRef = useRef(revalidator.revalidate);
   const countsRef = useRef(counts);
+  const navigatingRef = useRef(navigating);
+  const afterNavigation = useRef<(() => void) | null>(null);
   useEffect(() => {
     revalidateRef.current = revalidator.revalidate;
     countsRef.current = counts;
+    navigatingRef.current = navigating;
+    if (!navigating && afterNavigation.current) {
+      const resume = afterNavigation.current;
+      afterNavigation.current = null;
+      resume();
+    }
   });
 
   useEffect(() => {
@@ -60,6 +72,10 @@ export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
         return;
       }
       waitingForVisible = false;
+      if (navigatingRef.current) {
+        afterNavigation.current = schedule;
+        return;
+      }
       void revalidateRef.current();
     };
     const schedule = () => {
@@ -91,6 +107,7 @@ export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
+      afterNavigation.current = null;
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, []);
