@@ -76,6 +76,12 @@ try {
 const server = app.listen(PORT, HOST, () => {
   console.log(`Server listening on http://localhost:${PORT}`);
 });
+// An idle keep-alive connection stays open 65 s, longer than the proxies in front of it keep theirs
+// (60 s is the usual default): with Node's 5 s, a proxy or client could send its next request on a
+// connection the server was closing at that moment, and get a reset instead of an answer. The
+// headers timeout has to be longer still. Shutdown closes idle connections at once (below).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let stopping = false;
 async function shutdown(signal) {

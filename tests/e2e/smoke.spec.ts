@@ -62,3 +62,10 @@ test('the API answers JSON errors, never HTML, for bad input', async ({ request 
   const big = await request.post('/api/packages', { data: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } });
   expect(big.status()).toBe(413);
 });
+
+test('an idle keep-alive connection is kept 65 s, longer than a proxy in front keeps its own', async ({ request }) => {
+  // With Node's default of 5 s, a proxy reusing its connection just as the server closed it got a
+  // reset instead of an answer (server.js).
+  const response = await request.get('/robots.txt', { headers: { Connection: 'keep-alive' } });
+  expect(response.headers()['keep-alive']).toBe('timeout=65');
+});
