@@ -9,7 +9,7 @@ import { iconSprite } from './scripts/icon-sprite';
  * Form-only modules: they must stay in the lazily loaded dialog chunks, never in the shared chunk
  * that every page downloads.
  */
-const FORM_ONLY = /[\\/]app[\\/](components[\\/]site[\\/]forms|components[\\/]ui[\\/](dialog|drawer|tabs|field|form-error)|schemas)[\\/.]/;
+const FORM_ONLY = /[\\/]app[\\/](components[\\/]site[\\/]forms|components[\\/]ui[\\/](dialog|drawer|tabs|field|form-error)|schemas|lib[\\/]parse-submission)[\\/.]/;
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the browser build's scripts, styles and SVGs,
@@ -41,6 +41,14 @@ const ADMIN = /[\\/]app[\\/](components[\\/]admin|routes[\\/]admin|lib[\\/]admin
  */
 const CATALOG_LIST =
   /[\\/]app[\\/](components[\\/]site[\\/](catalog-filters|catalog[\\/]list-page)|components[\\/]ui[\\/](pagination|use-search-box)|lib[\\/]list-href)\./;
+/**
+ * What the visitor forms validate with: zod/mini with zod's core, the shared field rules
+ * (app/schemas/submission-fields.ts) and the parser that gives Conform their result. The contact
+ * and booking pages load it after hydration (app/components/site/forms/use-deferred-validation.ts).
+ */
+const ZOD_MINI = /[\\/](node_modules[\\/]zod[\\/](v4[\\/](core|mini)[\\/]|mini[\\/])|app[\\/](schemas[\\/]submission-fields|lib[\\/]parse-submission)\.)/;
+/** zod's JSON Schema output, which only classic zod (the back office, the server) reaches. */
+const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors|json-schema-generator|json-schema)\./;
 /** Modules only the catalogue pages (/packages, /bikes, /cars and their details) use. */
 const CATALOG = /[\\/]app[\\/]components[\\/]site[\\/](catalog[\\/]|catalog-filters|cards|detail-error|not-found-view)/;
 
@@ -78,10 +86,19 @@ export default defineConfig({
                 // The catalogue's shared pieces: the three list pages' (filters, pagination) and what
                 // list and detail pages share (cards, detail layout, actions).
                 { name: 'catalog-list', test: CATALOG_LIST, minShareCount: 2 },
-                // zod and the visitor field rules in one file, as before the back office: the admin's
-                // forms share zod, which otherwise split the visitor forms' code into more files.
-                // After `site`, so the helpers they import (lib/format) stay in the site chunk.
-                { name: 'submission-fields', test: /[\\/](node_modules[\\/]zod[\\/]|app[\\/](schemas[\\/]submission-fields|components[\\/]site[\\/]forms[\\/]honeypot-field)\.)/ },
+                // zod/mini (with zod's core) and the visitor field rules in one file: the admin's forms
+                // share them, which otherwise split the visitor forms' code into more files. Classic
+                // zod, which only the back office and the server use, stays out of it
+                // (docs/decisions/023-public-page-speed.md). After `site`, so the helpers they import
+                // (lib/format) stay in the site chunk.
+                // What the visitor forms need to render: Conform, the forms' constants and the
+                // honeypot field. Before `submission-fields`, which would otherwise pull them into
+                // the validation code that /contact and /booking load after hydration.
+                { name: 'forms', test: /[\\/](node_modules[\\/]@conform-to[\\/](dom|react)[\\/]|app[\\/](schemas[\\/]submission-limits|components[\\/]site[\\/]forms[\\/]honeypot-field)\.)/ },
+                {
+                  name: 'submission-fields',
+                  test: (id: string) => ZOD_MINI.test(id) && !ZOD_JSON_SCHEMA.test(id),
+                },
                 { name: 'catalog', test: CATALOG, minShareCount: 2 },
               ],
             },

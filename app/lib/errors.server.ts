@@ -47,6 +47,6 @@ export function domainErrorResponse(error: DomainError, headers?: HeadersInit): 
 }
 
 /** zod's issues as `{ path, message }` with dotted paths ('itinerary.0.day'). */
-export function zodIssues(error: z.ZodError): Issue[] {
+export function zodIssues(error: z.core.$ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }

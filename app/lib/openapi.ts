@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 
-export function inputSchema(schema: z.ZodType): JsonSchema {
+export function inputSchema(schema: z.core.$ZodType): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
 }

@@ -6,8 +6,8 @@
  * kind answers 4xx with `{ error, issues }`, never 500.
  */
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { parseSubmission } from './parse-submission';
 import type { Executor } from '~/db/client.server';
 import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
 import { apiError, isJsonContentType, MAX_JSON_BYTES, readBodyText, readJsonBody } from './api.server';
@@ -80,7 +80,7 @@ export type CreateOptions<R> = { withinTransaction?: (tx: Executor, record: R) =
  * header the answer is stored with the record, and a repeat of the key gets it back
  * (app/lib/idempotency.server.ts, scope `entity`).
  */
-export async function handleApiSubmission<S extends z.ZodType, R>(
+export async function handleApiSubmission<S extends $ZodType, R>(
   request: Request,
   {
     normalize,
@@ -90,7 +90,7 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
   }: {
     normalize: (body: Record<string, unknown>) => Record<string, unknown>;
     schema: S;
-    create: (input: z.infer<S>, options?: CreateOptions<R>) => Promise<R>;
+    create: (input: output<S>, options?: CreateOptions<R>) => Promise<R>;
     entity: string;
   },
 ): Promise<Response> {
@@ -117,7 +117,7 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
     const repeat = await answerForRepeat(claim);
     if (repeat) return repeat;
   }
-  const result = schema.safeParse(input);
+  const result = safeParse(schema, input);
   if (!result.success) return apiError(400, `Invalid ${entity}`, zodIssues(result.error));
   try {
     const record = await create(
@@ -138,10 +138,10 @@ export async function handleApiSubmission<S extends z.ZodType, R>(
  * Answers `{ sent: { reference } }` on success, else `{ result }` (Conform's reply: field errors,
  * input kept) with 400, 409 or 429. A cross-site post throws a 403 Response.
  */
-export async function handlePageSubmission<S extends z.ZodType, R extends { id: string }>(
+export async function handlePageSubmission<S extends $ZodType, R extends { id: string }>(
   request: Request,
   schema: S,
-  create: (input: z.infer<S>) => Promise<R>,
+  create: (input: output<S>) => Promise<R>,
 ): Promise<PageSubmissionResult> {
   const origin = checkOrigin(request);
   if (!origin.ok) throw apiError(403, origin.reason);
@@ -153,7 +153,7 @@ export async function handlePageSubmission<S extends z.ZodType, R extends { id: 
   }
   const limit = await consumeSubmission(clientIp(request));
   if (!limit.ok) {
-    const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
+    const submission = parseSubmission(formData, schema);
     return {
       result: submission.reply({ formErrors: [`Too many submissions from your connection. Please wait ${limit.retryAfterSeconds} seconds and try again.`] }),
       status: 429,
@@ -161,10 +161,10 @@ export async function handlePageSubmission<S extends z.ZodType, R extends { id: 
     };
   }
   if (isHoneypotFilled(formToObject(formData))) return { sent: { reference: null }, status: 200 };
-  const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
+  const submission = parseSubmission(formData, schema);
   if (submission.status !== 'success') return { result: submission.reply(), status: 400 };
   try {
-    const record = await create(submission.value as z.infer<S>);
+    const record = await create(submission.value as output<S>);
     return { sent: { reference: shortReference(record.id) }, status: 200 };
   } catch (error) {
     if (error instanceof DomainError) {

@@ -77,9 +77,10 @@ const bookingPatchFields = z.object({
   status: bookingStatusSchema.shape.status.optional(),
   followUpOn: calendarDateField.nullable().optional(),
   assignedTo: z.uuid({ error: "assignedTo must be a staff member's id or null" }).nullable().optional(),
-  name: nameField.optional(),
-  email: emailField.optional(),
-  phone: phoneField.optional(),
+  // The shared contact fields are zod/mini schemas (app/schemas/submission-fields.ts).
+  name: z.optional(nameField),
+  email: z.optional(emailField),
+  phone: z.optional(phoneField),
   startDate: calendarDateField.optional(),
   endDate: calendarDateField.nullable().optional(),
 });

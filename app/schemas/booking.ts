@@ -2,9 +2,10 @@
  * Bookings (docs/product.md#forms-and-validation, docs/decisions/013-open-points-resolved.md): bike
  * and car booking forms, the global booking dialog and Book Your Tour (/booking, a `package`
  * booking with adults and children; `custom` means no package). One schema per form, shared by the
- * page action, POST /api/bookings and Conform in the browser.
+ * page action, POST /api/bookings and Conform in the browser. Built with `zod/mini`, like the fields
+ * (app/schemas/submission-fields.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   booleanField,
   camelizeKeys,
@@ -18,21 +19,18 @@ import {
   phoneField,
 } from './submission-fields';
 
-/** The package choice of Book Your Tour when the traveller wants a tour of their own. */
-export const CUSTOM_TOUR = 'custom';
-export const CUSTOM_TOUR_NAME = 'Custom tour';
+import { CUSTOM_TOUR, PACKAGE_REQUIRED_MESSAGE } from './submission-limits';
 
-/** Message of a missing package on /booking (docs/product.md#book-your-tour). */
-export const PACKAGE_REQUIRED_MESSAGE = 'Please select a tour package.';
+export { CUSTOM_TOUR, CUSTOM_TOUR_NAME, PACKAGE_REQUIRED_MESSAGE } from './submission-limits';
 
 const contact = { name: nameField, email: emailField, phone: phoneField, message: messageField };
 
 /** Every date range is checked end >= start (docs/decisions/014-cross-cutting-rules.md). */
-function endNotBeforeStart(value: { startDate: string; endDate?: string }, ctx: z.RefinementCtx) {
+const endNotBeforeStart = z.superRefine((value: { startDate: string; endDate?: string | undefined }, ctx) => {
   if (value.endDate && value.endDate < value.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
   }
-}
+});
 
 /** Bike booking form (detail page Book Now): helmet included by default. */
 export const bikeBookingSchema = z
@@ -44,7 +42,7 @@ export const bikeBookingSchema = z
     endDate: optionalFutureDateField(),
     needHelmet: booleanField(true),
   })
-  .superRefine(endNotBeforeStart);
+  .check(endNotBeforeStart);
 
 /** Car booking form (detail page Book Now): driver not included by default. */
 export const carBookingSchema = z
@@ -56,13 +54,12 @@ export const carBookingSchema = z
     endDate: optionalFutureDateField(),
     needDriver: booleanField(false),
   })
-  .superRefine(endNotBeforeStart);
+  .check(endNotBeforeStart);
 
-const packageChoice = z
-  .string({ error: PACKAGE_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, PACKAGE_REQUIRED_MESSAGE)
-  .pipe(z.union([z.literal(CUSTOM_TOUR), idField(PACKAGE_REQUIRED_MESSAGE)], { error: PACKAGE_REQUIRED_MESSAGE }));
+const packageChoice = z.pipe(
+  z.string({ error: PACKAGE_REQUIRED_MESSAGE }).check(z.trim(), z.minLength(1, PACKAGE_REQUIRED_MESSAGE)),
+  z.union([z.literal(CUSTOM_TOUR), idField(PACKAGE_REQUIRED_MESSAGE)], { error: PACKAGE_REQUIRED_MESSAGE }),
+);
 
 /** A package booking from the global booking dialog or the API; adults and children optional. */
 export const packageBookingSchema = z.object({
@@ -70,12 +67,12 @@ export const packageBookingSchema = z.object({
   itemId: packageChoice,
   ...contact,
   startDate: futureDateField('Please choose your preferred date'),
-  adults: integerField({ min: 1, max: 50, message: 'At least 1 adult' }).optional(),
-  children: integerField({ min: 0, max: 50, message: 'Children cannot be negative' }).optional(),
+  adults: z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' })),
+  children: z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' })),
 });
 
 /** Book Your Tour (/booking): adults at least 1 (default 1), children at least 0 (default 0). */
-export const tourRequestSchema = packageBookingSchema.extend({
+export const tourRequestSchema = z.extend(packageBookingSchema, {
   startDate: futureDateField('Please choose your travel date'),
   adults: integerField({ min: 1, max: 50, fallback: 1, message: 'At least 1 adult' }),
   children: integerField({ min: 0, max: 50, fallback: 0, message: 'Children cannot be negative' }),

@@ -8,6 +8,9 @@
  * Client-safe: no server imports.
  */
 import { z } from 'zod';
+// The shared text fields are zod/mini schemas (app/schemas/submission-fields.ts): checks are added
+// with `.check`.
+import { refine } from 'zod/mini';
 import { camelizeKeys, optionalText, requiredText } from './submission-fields';
 
 /** Text caps of the catalogue (characters). */
@@ -34,12 +37,12 @@ const NOT_ALLOWED = 'Contains characters that are not allowed';
 
 /** A required text: trimmed, not blank, at most `max` characters, no control characters. */
 export function requiredField(max: number) {
-  return requiredText(REQUIRED_MESSAGE, max).refine(wellFormed, NOT_ALLOWED);
+  return requiredText(REQUIRED_MESSAGE, max).check(refine(wellFormed, NOT_ALLOWED));
 }
 
 /** An optional text: trimmed; absent, null or '' give ''. No control characters. */
 export function textField(max: number) {
-  return z.preprocess((v) => (v === null ? undefined : v), optionalText(max).refine(wellFormed, NOT_ALLOWED));
+  return z.preprocess((v) => (v === null ? undefined : v), optionalText(max).check(refine(wellFormed, NOT_ALLOWED)));
 }
 
 /** An optional text that is stored as NULL when blank: absent, null or '' give null. */

@@ -2,9 +2,9 @@
  * Inquiries (docs/product.md#inquiry-dialog, docs/decisions/013-open-points-resolved.md): the
  * inquiry dialog's three tabs (`packages`, `cabs`, `rentals`) and the contact form (`contact`). One
  * schema per form, shared by the contact page's action, POST /api/inquiries and Conform in the
- * browser.
+ * browser. Built with `zod/mini`, like the fields (app/schemas/submission-fields.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GUEST_OPTIONS, RENTAL_DURATIONS } from '~/lib/constants';
 import {
   LIMITS,

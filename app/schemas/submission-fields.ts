@@ -4,19 +4,16 @@
  * actions (form data: every value a string), the JSON API (typed values) and Conform in the browser,
  * so each helper accepts both spellings of a value (`'2'` and `2`, `'on'` and `true`).
  *
- * Client-safe: no server imports.
+ * Client-safe: no server imports. Built with `zod/mini` (functional checks instead of methods), which
+ * the public forms' bundle carries at a quarter of classic zod's size
+ * (docs/decisions/023-public-page-speed.md); the schemas validate exactly as classic ones do, and
+ * classic schemas (admin, API) can use them as fields.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { todayInIndia } from '~/lib/format';
+import { addYears, LIMITS, MAX_YEARS_AHEAD } from './submission-limits';
 
-/** Caps (docs/product.md#shared-field-rules): names 120 characters, messages 5,000. */
-export const LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000, place: 200 } as const;
-
-/** How far ahead a travel or rental date may be (keeps dates inside what the database can store). */
-export const MAX_YEARS_AHEAD = 3;
-
-/** Name of the hidden honeypot field that people never see and bots fill in. */
-export const HONEYPOT_FIELD = 'leave_this_empty';
+export { addYears, HONEYPOT_FIELD, LIMITS, MAX_YEARS_AHEAD } from './submission-limits';
 
 // NUL and other C0 control characters (except tab and line breaks) are never part of a real message
 // and PostgreSQL refuses NUL in text: refuse them with a field error rather than a 500.
@@ -27,42 +24,31 @@ const CONTROL_MESSAGE = 'Contains characters that are not allowed';
 
 /** A required text: trimmed, not blank, at most `max` characters. */
 export function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters`)
-    .refine(noControlCharacters, CONTROL_MESSAGE);
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters`), z.refine(noControlCharacters, CONTROL_MESSAGE));
 }
 
 /** An optional text: trimmed, '' when absent. */
 export function optionalText(max: number) {
-  return z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .refine(noControlCharacters, CONTROL_MESSAGE)
-    .optional()
-    .transform((v) => v ?? '');
+  return z.pipe(
+    z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `At most ${max} characters`), z.refine(noControlCharacters, CONTROL_MESSAGE))),
+    z.transform((v: string | undefined) => v ?? ''),
+  );
 }
 
 export const nameField = requiredText('Please enter your name', LIMITS.name);
 
-export const emailField = z
-  .string({ error: 'Please enter your email address' })
-  .trim()
-  .min(1, 'Please enter your email address')
-  .max(LIMITS.email, `At most ${LIMITS.email} characters`)
-  .pipe(z.email('Please enter a valid email address'));
+export const emailField = z.pipe(
+  z
+    .string({ error: 'Please enter your email address' })
+    .check(z.trim(), z.minLength(1, 'Please enter your email address'), z.maxLength(LIMITS.email, `At most ${LIMITS.email} characters`)),
+  z.email('Please enter a valid email address'),
+);
 
 /** Digits with optional +, spaces, dashes, dots and brackets; at least 6 digits. */
 const PHONE = /^\+?[0-9 ()./-]+$/;
 const phoneRules = (s: string) => PHONE.test(s) && (s.match(/[0-9]/g)?.length ?? 0) >= 6 && (s.match(/[0-9]/g)?.length ?? 0) <= 15;
-export const phoneField = requiredText('Please enter your phone number', LIMITS.phone).refine(
-  phoneRules,
-  'Please enter a valid phone number',
-);
-export const optionalPhoneField = optionalText(LIMITS.phone).refine((s) => s === '' || phoneRules(s), 'Please enter a valid phone number');
+export const phoneField = requiredText('Please enter your phone number', LIMITS.phone).check(z.refine(phoneRules, 'Please enter a valid phone number'));
+export const optionalPhoneField = optionalText(LIMITS.phone).check(z.refine((s: string) => s === '' || phoneRules(s), 'Please enter a valid phone number'));
 
 export const messageField = optionalText(LIMITS.message);
 
@@ -74,12 +60,6 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** 'YYYY-MM-DD' `years` after `from` (same calendar day). */
-export function addYears(from: string, years: number): string {
-  const [y, m, d] = from.split('-');
-  return `${String(Number(y) + years).padStart(4, '0')}-${m}-${d}`;
-}
-
 /**
  * A calendar date 'YYYY-MM-DD' from today (Asia/Kolkata,
  * docs/decisions/008-money-dates-ids.md#dates) up to MAX_YEARS_AHEAD years ahead. `today` is read
@@ -88,71 +68,71 @@ export function addYears(from: string, years: number): string {
 export function futureDateField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .refine(isRealDate, 'Please enter a valid date')
-    .refine((v) => !isRealDate(v) || v >= todayInIndia(), 'Please choose today or a later date')
-    .refine((v) => !isRealDate(v) || v <= addYears(todayInIndia(), MAX_YEARS_AHEAD), `Please choose a date within ${MAX_YEARS_AHEAD} years`);
+    .check(
+      z.trim(),
+      z.minLength(1, requiredMessage),
+      z.refine(isRealDate, 'Please enter a valid date'),
+      z.refine((v) => !isRealDate(v) || v >= todayInIndia(), 'Please choose today or a later date'),
+      z.refine((v) => !isRealDate(v) || v <= addYears(todayInIndia(), MAX_YEARS_AHEAD), `Please choose a date within ${MAX_YEARS_AHEAD} years`),
+    );
 }
 
 /** An optional end date with the same bounds; '' or absent means none. */
 export function optionalFutureDateField() {
-  return z
-    .union([z.literal(''), futureDateField('Please enter a valid date')], { error: 'Please enter a valid date' })
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  return z.pipe(
+    z.optional(z.union([z.literal(''), futureDateField('Please enter a valid date')], { error: 'Please enter a valid date' })),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );
 }
 
 /** A whole number from a form string or a JSON number; absent or '' gives `fallback`. */
 export function integerField({ min, max, fallback, message }: { min: number; max: number; fallback?: number; message: string }) {
-  const inner = z.number({ error: message }).int(message).min(min, message).max(max, `At most ${max}`);
-  return z.preprocess((v) => {
+  const inner = z.int({ error: message }).check(z.gte(min, message), z.lte(max, `At most ${max}`));
+  // A preprocess step (zod/mini spells it as a transform piped into the schema).
+  const fromForm = z.transform((v: unknown) => {
     if (typeof v === 'string') {
       const t = v.trim();
       if (t === '') return fallback;
       return /^-?\d{1,6}$/.test(t) ? Number(t) : Number.NaN;
     }
     return v === undefined || v === null ? fallback : v;
-  }, inner);
+  });
+  return z.pipe(fromForm, inner);
 }
 
 /** A checkbox or JSON boolean: 'on' / 'true' / true, 'false' / false; absent gives `fallback`. */
 export function booleanField(fallback: boolean) {
-  return z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === '') return fallback;
-      if (v === 'on' || v === 'true') return true;
-      if (v === 'false') return false;
-      return v;
-    },
-    z.boolean({ error: 'Must be true or false' }),
-  );
+  const fromForm = z.transform((v: unknown) => {
+    if (v === undefined || v === null || v === '') return fallback;
+    if (v === 'on' || v === 'true') return true;
+    if (v === 'false') return false;
+    return v;
+  });
+  return z.pipe(fromForm, z.boolean({ error: 'Must be true or false' }));
 }
 
 /** A record id (UUID). */
 export function idField(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message)
-    .transform((v) => v.toLowerCase());
+  return z.pipe(
+    z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message)),
+    z.transform((v: string) => v.toLowerCase()),
+  );
 }
 
 /** An optional record id: '' or absent means none. */
 export function optionalIdField(message: string) {
-  return z
-    .union([z.literal(''), idField(message)], { error: message })
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  return z.pipe(
+    z.optional(z.union([z.literal(''), idField(message)], { error: message })),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );
 }
 
 /** An optional choice from `values`: '' or absent means none. */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z
-    .union([z.literal(''), z.enum(values)], { error: message })
-    .optional()
-    .transform((v) => (v ? (v as T[number]) : undefined));
+  return z.pipe(
+    z.optional(z.union([z.literal(''), z.enum(values)], { error: message })),
+    z.transform((v: string | undefined) => (v ? (v as T[number]) : undefined)),
+  );
 }
 
 function camelCase(key: string): string {

@@ -217,6 +217,41 @@ test('/contact: required fields, then Message Sent Successfully! and a reset for
   await expect(page.getByLabel('Subject')).toHaveValue('');
 });
 
+test('/contact checks a field as the visitor leaves it, with the server\'s message and without a request', async ({ page }) => {
+  await page.goto('/contact');
+  // The rules load after hydration (app/components/site/forms/use-deferred-validation.ts).
+  await page.waitForLoadState('networkidle');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByLabel('Email').press('Tab');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill('ravi@example.com');
+  await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
+test('/contact sent before its rules have loaded is checked by the server, with the same messages', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/submission-fields-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact');
+  await page.getByLabel('Full name').fill('Ravi Sharma');
+  await page.getByLabel('Email').fill('not-an-address');
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Please enter a subject')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Ravi Sharma');
+  release();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -32,16 +32,9 @@ test('no public page can load a script that contains admin code', () => {
 
 /** What a public page's first load may send: brotli is what browsers get, gzip what older clients get (KiB). */
 const BUDGET_KIB = { brotli: 130, gzip: 150 };
-/**
- * Pages over the budget today, each a known failure until its form code is deferred
- * (docs/decisions/023-public-page-speed.md#next). The check still runs for them: once one fits,
- * Playwright reports the expected failure as passing, and it leaves this list.
- */
-const OVER_BUDGET = new Set(['routes/site/contact', 'routes/site/booking']);
 
 for (const page of publicBundles(BUILD_DIR)) {
   test(`${page.id.replace('routes/site/', '')}: first-load JavaScript within ${BUDGET_KIB.brotli} KiB brotli and ${BUDGET_KIB.gzip} KiB gzip`, () => {
-    test.fail(OVER_BUDGET.has(page.id), 'over budget until its form code is deferred');
     const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
     expect(kib(page.brotli), `brotli of ${page.initial.join(', ')}`).toBeLessThanOrEqual(BUDGET_KIB.brotli);
     expect(kib(page.gzip), `gzip of ${page.initial.join(', ')}`).toBeLessThanOrEqual(BUDGET_KIB.gzip);

@@ -6,11 +6,11 @@
  * as the API and answers field errors or the confirmation.
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
+import { useDeferredValidation } from '~/components/site/forms/use-deferred-validation';
 import { PageHeader } from '~/components/site/page-header';
 import { buttonClass } from '~/components/ui/button';
 import { Field, Input, Select, Textarea } from '~/components/ui/field';
@@ -23,8 +23,8 @@ import { createBooking } from '~/models/booking.server';
 import { listPackageOptions } from '~/models/package.server';
 import { getPublicSettings } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
-import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, PACKAGE_REQUIRED_MESSAGE, tourRequestSchema } from '~/schemas/booking';
-import { addYears, LIMITS, MAX_YEARS_AHEAD } from '~/schemas/submission-fields';
+import { tourRequestSchema } from '~/schemas/booking';
+import { addYears, CUSTOM_TOUR, CUSTOM_TOUR_NAME, LIMITS, MAX_YEARS_AHEAD, PACKAGE_REQUIRED_MESSAGE } from '~/schemas/submission-limits';
 import type { Route } from './+types/booking';
 
 export const meta: Route.MetaFunction = () =>
@@ -67,7 +67,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tourRequestSchema, disableAutoCoercion: true }),
+    onValidate: useDeferredValidation(() => import('~/schemas/booking').then((m) => m.tourRequestSchema)),
   });
   const today = todayInIndia();
   const packageMissing = fields.itemId.errors?.includes(PACKAGE_REQUIRED_MESSAGE) ?? false;

@@ -5,12 +5,12 @@
  * confirmation).
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
+import { useDeferredValidation } from '~/components/site/forms/use-deferred-validation';
 import { OfficeMap, openStreetMapLink } from '~/components/site/office-map';
 import { PageHeader } from '~/components/site/page-header';
 import { buttonClass } from '~/components/ui/button';
@@ -23,7 +23,7 @@ import { createInquiry } from '~/models/inquiry.server';
 import { getPublicSettings } from '~/models/settings.server';
 import { contactFormSchema } from '~/schemas/contact';
 import type { Settings } from '~/schemas/settings';
-import { LIMITS } from '~/schemas/submission-fields';
+import { LIMITS } from '~/schemas/submission-limits';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = () =>
@@ -76,7 +76,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema, disableAutoCoercion: true }),
+    onValidate: useDeferredValidation(() => import('~/schemas/contact').then((m) => m.contactFormSchema)),
   });
 
   // With JavaScript: the spec's success toast and a reset form (the confirmation stays above it).

@@ -1,7 +1,7 @@
 /** Name, email and phone: the first fields of every dialog form. */
 import type { FieldMetadata } from '@conform-to/react';
 import { Field, Input } from '~/components/ui/field';
-import { LIMITS } from '~/schemas/submission-fields';
+import { LIMITS } from '~/schemas/submission-limits';
 
 type F = FieldMetadata<unknown>;
 

@@ -2,7 +2,7 @@
  * The honeypot field of every public form (see app/lib/honeypot.server.ts): off-screen, hidden from
  * assistive technology, skipped by Tab and by password managers. People never fill it; bots do.
  */
-import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
+import { HONEYPOT_FIELD } from '~/schemas/submission-limits';
 
 export function HoneypotField() {
   return (

@@ -9,7 +9,8 @@ import { getFormProps, type FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
-import type { output, ZodType } from 'zod';
+import type { output } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Drawer, DrawerPanel } from '~/components/ui/drawer';
 import { Checkbox, Field, Input, Select, Textarea } from '~/components/ui/field';
@@ -20,7 +21,7 @@ import { formatRupees, todayInIndia } from '~/lib/format';
 import { whatsappLink } from '~/lib/whatsapp';
 import { bikeBookingSchema, bookingInputSchema, carBookingSchema } from '~/schemas/booking';
 import { cabsInquirySchema, packagesInquirySchema, rentalsInquirySchema } from '~/schemas/inquiry';
-import { addYears, LIMITS, MAX_YEARS_AHEAD } from '~/schemas/submission-fields';
+import { addYears, LIMITS, MAX_YEARS_AHEAD } from '~/schemas/submission-limits';
 import type { BookableItem, BookableVehicle, DialogOptions, InquiryTab } from '../site-dialogs';
 import { ContactFields } from './contact-fields';
 import { HoneypotField } from './honeypot-field';
@@ -117,7 +118,7 @@ function useWhatsAppTab() {
   };
 }
 
-function useInquiryTabForm<S extends ZodType>(
+function useInquiryTabForm<S extends $ZodType>(
   tab: InquiryTab,
   schema: S,
   { whatsappNumber, onPending, onDone }: TabFormProps,

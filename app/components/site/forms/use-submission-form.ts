@@ -6,11 +6,12 @@
  * (docs/product.md#failed-requests).
  */
 import { useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
-import type { z } from 'zod';
-import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
+import type { input, output } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import { parseSubmission } from '~/lib/parse-submission';
+import { HONEYPOT_FIELD } from '~/schemas/submission-limits';
 
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 
@@ -55,19 +56,19 @@ export async function postSubmission<T>(endpoint: string, body: Record<string, u
 }
 
 /** Conform field metadata by the schema's (input) field names. */
-export type FieldsOf<S extends z.ZodType> = Record<Extract<keyof z.input<S>, string>, FieldMetadata<unknown>>;
+export type FieldsOf<S extends $ZodType> = Record<Extract<keyof input<S>, string>, FieldMetadata<unknown>>;
 
-type Options<S extends z.ZodType, T> = {
+type Options<S extends $ZodType, T> = {
   id: string;
   schema: S;
   endpoint: string;
   /** Runs synchronously inside the submit event (user activation), e.g. to open a tab. */
-  beforeSend?: (value: z.output<S>) => void;
-  onSuccess: (record: T, value: z.output<S>) => void;
+  beforeSend?: (value: output<S>) => void;
+  onSuccess: (record: T, value: output<S>) => void;
   onFailure?: () => void;
 };
 
-export function useSubmissionForm<S extends z.ZodType, T = { id: string }>({ id, schema, endpoint, beforeSend, onSuccess, onFailure }: Options<S, T>) {
+export function useSubmissionForm<S extends $ZodType, T = { id: string }>({ id, schema, endpoint, beforeSend, onSuccess, onFailure }: Options<S, T>) {
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [pending, setPending] = useState(false);
   const [form, fields] = useForm({
@@ -75,11 +76,11 @@ export function useSubmissionForm<S extends z.ZodType, T = { id: string }>({ id,
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
     onSubmit(event, { submission, formData }) {
       event.preventDefault();
       if (pending || submission?.status !== 'success') return;
-      const value = submission.value as z.output<S>;
+      const value = submission.value as output<S>;
       beforeSend?.(value);
       const honeypot = formData.get(HONEYPOT_FIELD);
       const body = { ...(value as Record<string, unknown>), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
