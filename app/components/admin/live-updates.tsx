@@ -6,9 +6,10 @@
  * bookings and inquiries pages and in the sidebar's counts without a reload; a new booking or inquiry
  * also shows a toast with its label and is announced in a polite live region. When the server's
  * pending counts differ from the ones on screen (an event missed while reconnecting), the page is
- * revalidated too. A hidden tab waits until it is shown again, and a revalidation waits for a
- * navigation or form submission under way to end: React Router would abort it for the revalidation,
- * and with it the flash message its loader had already read (and cleared) from the cookie.
+ * revalidated too. A hidden tab waits until it is shown again, and a revalidation waits (checking
+ * again after the same delay) while a navigation, form submission or another revalidation is under
+ * way: React Router would abort that one for it, and with a navigation the flash message its loader
+ * had already read (and cleared) from the cookie.
  *
  * Admin only: public pages never import it. Without JavaScript nothing happens; the pages are
  * current as of their last load.
@@ -38,25 +39,34 @@ function parse<T>(text: string): T | null {
   }
 }
 
+type RouterState = { navigation: { state: string }; revalidation: string };
+
+/**
+ * True while React Router loads a navigation, a form submission or a revalidation. Read from the
+ * router itself (framework mode keeps it in `window.__reactRouterDataRouter`): the hooks' copy of
+ * that state lags, since React Router hands it to React in a transition, and a revalidation started
+ * in that gap would still cancel the navigation. `fallback` (the hooks' state) is used when the
+ * router is not there.
+ */
+function routerBusy(fallback: boolean): boolean {
+  const router = (window as unknown as { __reactRouterDataRouter?: { state?: RouterState } }).__reactRouterDataRouter;
+  if (!router?.state) return fallback;
+  return router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle';
+}
+
 export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
   const revalidator = useRevalidator();
-  const navigating = useNavigation().state !== 'idle';
+  const busy = useNavigation().state !== 'idle' || revalidator.state !== 'idle';
   const [announcement, setAnnouncement] = useState('');
-  // The effect below runs once; it reads the latest revalidate function, counts and navigation
-  // state through refs. `afterNavigation` is set when a revalidation was put off for a navigation.
+  // The effect below runs once; it reads the latest revalidate function, counts and router state
+  // through refs.
   const revalidateRef = useRef(revalidator.revalidate);
   const countsRef = useRef(counts);
-  const navigatingRef = useRef(navigating);
-  const afterNavigation = useRef<(() => void) | null>(null);
+  const busyRef = useRef(busy);
   useEffect(() => {
     revalidateRef.current = revalidator.revalidate;
     countsRef.current = counts;
-    navigatingRef.current = navigating;
-    if (!navigating && afterNavigation.current) {
-      const resume = afterNavigation.current;
-      afterNavigation.current = null;
-      resume();
-    }
+    busyRef.current = busy;
   });
 
   useEffect(() => {
@@ -72,8 +82,8 @@ export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
         return;
       }
       waitingForVisible = false;
-      if (navigatingRef.current) {
-        afterNavigation.current = schedule;
+      if (routerBusy(busyRef.current)) {
+        schedule();
         return;
       }
       void revalidateRef.current();
@@ -107,7 +117,6 @@ export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
-      afterNavigation.current = null;
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, []);
