@@ -34,7 +34,7 @@ export function DataTable<T>({
   const rest = columns.filter((c) => c !== primary);
   return (
     <>
-      <div className="hidden overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm lg:block">
+      <div className="hidden overflow-hidden card shadow-sm lg:block">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="border-b border-forest-100 bg-mist/60 text-xs font-semibold tracking-[0.06em] text-muted uppercase">
@@ -78,7 +78,7 @@ export function DataTable<T>({
 
       <ul aria-label={label} className="grid gap-3 lg:hidden">
         {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-card border border-forest-100 bg-white p-4 shadow-sm">
+          <li key={rowKey(row)} className="card p-4 shadow-sm">
             <div>{primary.cell(row)}</div>
             {rest.length > 0 ? (
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-forest-100 pt-3 text-sm">

@@ -135,7 +135,7 @@ export function PipelinePanel({ kind, recordId, data, action }: { kind: RecordKi
   const noun = kind === 'booking' ? 'booking' : 'inquiry';
 
   return (
-    <section aria-labelledby={ids.heading} data-pipeline={kind} className="flex flex-col rounded-card border border-forest-100 bg-white shadow-sm">
+    <section aria-labelledby={ids.heading} data-pipeline={kind} className="flex flex-col card shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-forest-100 px-4 py-3">
         <h2 id={ids.heading} className="font-sans text-base font-semibold text-ink">
           Follow-up

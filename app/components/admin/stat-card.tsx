@@ -33,7 +33,7 @@ export function StatCard({
       to={to}
       data-stat={label}
       className={cn(
-        'group flex min-w-0 flex-col gap-3 rounded-card border border-forest-100 bg-white shadow-sm transition-colors hover:border-forest-200 hover:bg-forest-50/40 sm:p-5',
+        'group flex min-w-0 flex-col gap-3 card shadow-sm transition-colors hover:border-forest-200 hover:bg-forest-50/40 sm:p-5',
         compact ? 'p-3' : 'p-4',
       )}
     >

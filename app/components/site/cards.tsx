@@ -18,7 +18,7 @@ import { Picture } from './picture';
 
 /** Cards take `priority` when they open a list (the first image is often the largest paint). */
 const cardClass =
-  'group relative flex flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm transition-shadow duration-200 hover:shadow-lg focus-within:shadow-lg';
+  'group relative flex flex-col overflow-hidden card shadow-sm transition-shadow duration-200 hover:shadow-lg focus-within:shadow-lg';
 const imageClass = 'size-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]';
 /** Width a card's image is shown at: one column on phones, two from sm, three (about 400px) from lg. */
 const cardImageSizes = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
@@ -100,7 +100,7 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
             {item.people}
           </Chip>
         </ul>
-        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+        <div className="card-footer">
           <CardPrice label="Starting from" amount={item.price} contactText={CONTACT_FOR_PRICE} />
           <span aria-hidden className="inline-flex items-center gap-1 text-sm font-semibold text-forest-700">
             View Details
@@ -165,7 +165,7 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
             {item.gearType}
           </Chip>
         </ul>
-        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+        <div className="card-footer">
           <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_BIKE_PRICE} perDay />
           <div className="relative z-10 shrink-0">
             <BookVehicleButton
@@ -213,7 +213,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
             ))}
           </ul>
         ) : null}
-        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+        <div className="card-footer">
           <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_PRICE} perDay />
           <div className="relative z-10 shrink-0">
             <BookVehicleButton

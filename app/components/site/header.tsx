@@ -65,7 +65,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
                   end={link.to === '/'}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-full px-2 py-2 text-[0.875rem] font-medium whitespace-nowrap transition-colors lg:px-3 lg:text-[0.95rem]',
+                      'nav-link',
                       transparent ? 'text-white hover:bg-white/15' : 'hover:bg-forest-50 hover:text-forest-700',
                       !transparent && (isActive ? 'text-forest-700' : 'text-ink'),
                       isActive && 'underline decoration-marigold decoration-2 underline-offset-8',

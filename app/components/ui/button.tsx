@@ -5,27 +5,28 @@
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/cn';
 
+/** Variant → its class in the stylesheet's components layer (app/app.css). */
 const variants = {
-  primary: 'bg-forest-700 text-white hover:bg-forest-800',
-  accent: 'bg-marigold text-ink hover:bg-marigold-light',
-  outline: 'border border-forest-700 text-forest-700 hover:bg-forest-50',
-  ghost: 'text-forest-700 hover:bg-forest-50',
+  primary: 'btn-primary',
+  accent: 'btn-accent',
+  outline: 'btn-outline',
+  ghost: 'btn-ghost',
   /** Ghost on a dark or photographic background. */
-  light: 'text-white ring-1 ring-white/40 hover:bg-white/10',
+  light: 'btn-light',
   /** Outline on a dark background. */
-  outlineLight: 'border border-white text-white hover:bg-white/10',
+  outlineLight: 'btn-outline-light',
   /** A disabled action that cannot be taken at all ('Currently Unavailable'). */
-  unavailable: 'bg-muted text-white',
-  whatsapp: 'bg-whatsapp-dark text-white hover:bg-whatsapp-darker',
-  danger: 'bg-flag-red text-white hover:bg-[#a93226]',
+  unavailable: 'btn-unavailable',
+  whatsapp: 'btn-whatsapp',
+  danger: 'btn-danger',
 } as const;
 
 const sizes = {
-  sm: 'min-h-9 px-4 text-sm',
-  md: 'min-h-11 px-5',
-  lg: 'min-h-12 px-7 text-lg',
+  sm: 'btn-sm',
+  md: 'btn-md',
+  lg: 'btn-lg',
   /** Square, for an icon-only button with an aria-label. */
-  icon: 'size-11 shrink-0',
+  icon: 'btn-icon',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;
@@ -36,12 +37,7 @@ export type ButtonVariant = keyof typeof variants;
  * classes without resolving conflicts, so add a variant or size instead.
  */
 export function buttonClass(variant: ButtonVariant = 'primary', size: keyof typeof sizes = 'md', className?: string) {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-    variants[variant],
-    sizes[size],
-    className,
-  );
+  return cn('btn', variants[variant], sizes[size], className);
 }
 
 type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant; size?: keyof typeof sizes };

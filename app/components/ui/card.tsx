@@ -6,7 +6,7 @@ export function Card({ interactive, className, ...props }: ComponentProps<'artic
   return (
     <article
       className={cn(
-        'flex flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm',
+        'flex flex-col overflow-hidden card shadow-sm',
         interactive && 'transition-shadow duration-200 hover:shadow-lg',
         className,
       )}

@@ -5,10 +5,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
-export const inputClass =
-  'block w-full rounded-xl border border-forest-200 bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/70 ' +
-  'focus:border-forest-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-marigold ' +
-  'aria-[invalid=true]:border-flag-red disabled:bg-mist';
+/** A text input's look, one class in the stylesheet's components layer (app/app.css). */
+export const inputClass = 'field-input';
 
 type FieldProps = {
   id: string;

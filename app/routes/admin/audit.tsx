@@ -374,7 +374,7 @@ function AuditFilters({ filters, options }: Pick<Route.ComponentProps['loaderDat
       // A new address (Clear, back button) starts the uncontrolled fields from its values again.
       key={JSON.stringify(filters)}
       aria-label="Filter the audit log"
-      className="grid grid-cols-2 gap-3 rounded-card border border-forest-100 bg-white p-4 shadow-sm lg:grid-cols-3"
+      className="grid grid-cols-2 gap-3 card p-4 shadow-sm lg:grid-cols-3"
     >
       <div className="col-span-2 flex min-w-0 flex-col gap-1.5 lg:col-span-3">
         <label htmlFor="audit-q" className={labelClass}>

@@ -107,7 +107,7 @@ function RecentPanel({
 }) {
   const headingId = `recent-${listTo.split('/').at(-1)}`;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col rounded-card border border-forest-100 bg-white shadow-sm">
+    <section aria-labelledby={headingId} className="flex flex-col card shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-forest-100 px-4 py-3">
         <h2 id={headingId} className="font-sans text-base font-semibold text-ink">
           {title}
@@ -211,7 +211,7 @@ function RequestPanel({
 }) {
   const headingId = `latest-${listLabel}`;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col rounded-card border border-forest-100 bg-white shadow-sm">
+    <section aria-labelledby={headingId} className="flex flex-col card shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-forest-100 px-4 py-3">
         <h3 id={headingId} className="font-sans text-base font-semibold text-ink">
           {title}

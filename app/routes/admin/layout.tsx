@@ -105,7 +105,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AdminFrame user={layoutData?.user ?? null} siteName={layoutData?.siteName ?? SITE_NAME} counts={layoutData?.counts ?? null}>
       <title>{`${title} | Admin`}</title>
-      <div role="alert" className="flex max-w-xl flex-col items-start gap-3 rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+      <div role="alert" className="flex max-w-xl flex-col items-start gap-3 card p-6 shadow-sm">
         {status ? <p className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">Error {status}</p> : null}
         <h1 className="font-display text-2xl font-semibold">{title}</h1>
         <p className="text-muted">{message}</p>

@@ -199,7 +199,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
 
 type StepProps = { lastResult: SubmissionResult<string[]> | undefined; failed: string | null };
 
-const cardClass = 'flex flex-col gap-4 rounded-card border border-forest-100 bg-white p-6 shadow-sm';
+const cardClass = 'flex flex-col gap-4 card p-6 shadow-sm';
 
 /** Step one: username and password. */
 function PasswordStep({ lastResult, failed }: StepProps) {

@@ -17,7 +17,7 @@ export default function AdminNotFound() {
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Page not found" />
-      <div className="flex flex-col items-start gap-4 rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+      <div className="flex flex-col items-start gap-4 card p-6 shadow-sm">
         <p className="text-muted">There is no admin page at this address. Use the menu, or go back to the dashboard.</p>
         <Link to="/admin" className={buttonClass('primary', 'md')}>
           Back to the dashboard

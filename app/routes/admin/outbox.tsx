@@ -192,7 +192,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <AdminPageHeader title="Outbox" description="Notification e-mails: to the operator about new bookings and inquiries, and acknowledgements to travellers. Newest first." />
 
-      <div role="note" className="rounded-card border border-forest-100 bg-white p-4 text-sm shadow-sm">
+      <div role="note" className="card p-4 text-sm shadow-sm">
         {sends ? (
           <p>
             E-mails are sent through the mail server set in <code className="font-semibold">SMTP_URL</code>. A failed send is retried up to {maxAttempts} times

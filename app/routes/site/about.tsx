@@ -68,7 +68,7 @@ export default function About() {
           <h2 id="reasons-title" className="mt-2 text-center text-title font-semibold">Reasons to choose us</h2>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {reasonsToChoose.map((reason, index) => (
-              <li key={reason.title} className="rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+              <li key={reason.title} className="card p-6 shadow-sm">
                 <span className="grid size-12 place-items-center rounded-2xl bg-forest-50 text-forest-700">
                   <Icon name={reasonIcons[index] ?? 'sparkles'} className="size-6" />
                 </span>

@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function Confirmation({ reference }: { reference: string | null }) {
   return (
-    <div role="status" className="flex flex-col items-center gap-4 rounded-card border border-forest-100 bg-white p-8 text-center shadow-sm md:p-12">
+    <div role="status" className="flex flex-col items-center gap-4 card p-8 text-center shadow-sm md:p-12">
       <Icon name="circle-check" className="size-16 text-flag-green" />
       <h2 className="text-3xl font-semibold">Booking Request Sent!</h2>
       <p className="max-w-md text-lg text-muted">We&apos;ve received your request and will contact you within 24 hours.</p>
@@ -81,7 +81,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {actionData && 'sent' in actionData && actionData.sent ? (
             <Confirmation reference={actionData.sent.reference} />
           ) : (
-            <div className="rounded-card border border-forest-100 bg-white p-5 shadow-sm md:p-8">
+            <div className="card p-5 shadow-sm md:p-8">
               <h2 id="request-heading" className="text-2xl font-semibold">
                 Booking request
               </h2>

@@ -135,7 +135,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </div>
         </aside>
 
-        <section aria-labelledby="message-heading" className="rounded-card border border-forest-100 bg-white p-5 shadow-sm md:p-8">
+        <section aria-labelledby="message-heading" className="card p-5 shadow-sm md:p-8">
           <h2 id="message-heading" className="text-2xl font-semibold">
             Send us a message
           </h2>

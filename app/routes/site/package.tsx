@@ -155,7 +155,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
 
         {p.itinerary.length > 0 ? (
           <DetailSection id="itinerary" title="Day-by-Day Itinerary" intro="Open a day to see the route, drive times, meals and where you stay.">
-            <Accordion type="single" collapsible defaultValue={firstDay} className="rounded-card border border-forest-100 bg-white px-4 md:px-6">
+            <Accordion type="single" collapsible defaultValue={firstDay} className="card px-4 md:px-6">
               {p.itinerary.map((day) => (
                 <AccordionItem key={day.day} value={`day-${day.day}`}>
                   <AccordionTrigger>

@@ -71,7 +71,7 @@ export default function RuralTourism() {
           <h2 id="offerings-title" className="mt-2 text-center text-title font-semibold">Four ways to know rural Sikkim</h2>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {ruralOfferings.map((offering) => (
-              <li key={offering.title} className="overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
+              <li key={offering.title} className="overflow-hidden card shadow-sm">
                 <Picture src={offering.image} alt="" width={600} height={450} className="aspect-[4/3] w-full bg-forest-50 object-cover" />
                 <div className="p-5">
                   <h3 className="text-xl font-semibold">{offering.title}</h3>
@@ -89,7 +89,7 @@ export default function RuralTourism() {
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {ruralDestinations.map((place) => (
             <li key={place.name}>
-              <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
+              <article className="flex h-full flex-col overflow-hidden card shadow-sm">
                 <Picture src={place.image} alt={`${place.name}, ${place.district}`} width={1200} height={800} className="aspect-[3/2] w-full bg-mist object-cover" />
                 <div className="flex flex-1 flex-col gap-3 p-6">
                   <p className="flex items-center gap-1.5 text-sm text-muted">

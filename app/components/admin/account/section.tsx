@@ -27,7 +27,7 @@ export function AccountSection({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={cn('min-w-0 scroll-mt-6 rounded-card border border-forest-100 bg-white p-4 shadow-sm sm:p-6', className)}
+      className={cn('min-w-0 scroll-mt-6 card p-4 shadow-sm sm:p-6', className)}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">

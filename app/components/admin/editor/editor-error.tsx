@@ -10,7 +10,7 @@ export function EditorError({ error, notFound, listTo, listLabel }: { error: unk
   const missing = isRouteErrorResponse(error) && error.status === 404;
   const title = missing ? notFound : 'Something went wrong';
   return (
-    <div role="alert" className="flex max-w-xl flex-col items-start gap-3 rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+    <div role="alert" className="flex max-w-xl flex-col items-start gap-3 card p-6 shadow-sm">
       <title>{`${title} | Admin`}</title>
       {missing ? <p className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">Error 404</p> : null}
       <h1 className="font-display text-2xl font-semibold text-ink">{title}</h1>

@@ -25,7 +25,7 @@ export function EditorSection({
   id?: string;
 }) {
   return (
-    <fieldset id={id} className={cn('min-w-0 scroll-mt-6 rounded-card border border-forest-100 bg-white p-4 shadow-sm sm:p-6', className)}>
+    <fieldset id={id} className={cn('min-w-0 scroll-mt-6 card p-4 shadow-sm sm:p-6', className)}>
       {/* Floated so the legend sits inside the card like a heading instead of on its border. */}
       <legend className="float-left w-full">
         <span className="block text-lg font-semibold text-ink">{title}</span>
@@ -59,7 +59,7 @@ export function SectionNav({ sections }: { sections: readonly { id: string; titl
 /** A card of fields without a title of its own (a tab panel's only card: the tab names it). */
 export function EditorPanel({ description, children }: { description?: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid min-w-0 gap-5 rounded-card border border-forest-100 bg-white p-4 shadow-sm sm:p-6">
+    <div className="grid min-w-0 gap-5 card p-4 shadow-sm sm:p-6">
       {description ? <p className="text-sm text-muted">{description}</p> : null}
       {children}
     </div>

@@ -89,7 +89,7 @@ export function MapPreviewPanel({ draft, saved }: { draft: MapDraft; saved: MapV
   const mapKey = JSON.stringify([shown.latitude, shown.longitude, shown.zoom, shown.embedCode]);
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="map-preview-title" className="rounded-card border border-forest-100 bg-white p-4 shadow-sm sm:p-6">
+      <section aria-labelledby="map-preview-title" className="card p-4 shadow-sm sm:p-6">
         <h2 id="map-preview-title" className="font-sans text-lg font-semibold text-ink">
           Map preview
         </h2>
@@ -103,7 +103,7 @@ export function MapPreviewPanel({ draft, saved }: { draft: MapDraft; saved: MapV
           ))}
         </div>
       </section>
-      <section aria-labelledby="map-details-title" className="rounded-card border border-forest-100 bg-white p-4 shadow-sm sm:p-6">
+      <section aria-labelledby="map-details-title" className="card p-4 shadow-sm sm:p-6">
         <h2 id="map-details-title" className="font-sans text-lg font-semibold text-ink">
           Details
         </h2>

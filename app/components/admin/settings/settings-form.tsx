@@ -61,7 +61,7 @@ export function SettingsFormCard({
   const headingId = `${form.id}-title`;
   return (
     <section id={`section-${settingsKey}`} aria-labelledby={headingId} className={className ? `scroll-mt-6 ${className}` : 'scroll-mt-6'}>
-      <Form method="post" {...getFormProps(form)} onInput={onInput} className="grid gap-5 rounded-card border border-forest-100 bg-white p-4 shadow-sm sm:p-6">
+      <Form method="post" {...getFormProps(form)} onInput={onInput} className="grid gap-5 card p-4 shadow-sm sm:p-6">
         <input type="hidden" name={SECTION_FIELD} value={settingsKey} />
         <div>
           <h2 id={headingId} className="font-sans text-lg font-semibold text-ink">

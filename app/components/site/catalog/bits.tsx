@@ -19,7 +19,7 @@ const badgeTones = {
 export function CatalogBadge({ tone = 'tag', className, ...props }: ComponentProps<'span'> & { tone?: keyof typeof badgeTones }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap', badgeTones[tone], className)}
+      className={cn('badge', badgeTones[tone], className)}
       {...props}
     />
   );

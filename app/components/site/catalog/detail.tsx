@@ -241,7 +241,7 @@ export function PolicyGroups({ groups }: { groups: { title: string; icon: ReactN
       {groups
         .filter((g) => g.items.length > 0)
         .map((g) => (
-          <div key={g.title} className={cn('rounded-card border border-forest-100 bg-white p-5', g.wide && 'md:col-span-2')}>
+          <div key={g.title} className={cn('card p-5', g.wide && 'md:col-span-2')}>
             <h3 className="flex items-center gap-2 font-sans text-base font-semibold">
               <span className="text-forest-700">{g.icon}</span>
               {g.title}

@@ -25,7 +25,7 @@ export type FeaturedPackage = Pick<
 
 function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden card shadow-sm">
       <div className="relative aspect-[3/2] bg-mist">
         <Picture
           src={item.imageUrl}
@@ -72,7 +72,7 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
           <Icon name="users" className="size-4 text-forest-500" />
           {item.people}
         </p>
-        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+        <div className="card-footer">
           <p className="text-sm text-muted">
             Starting from
             <span className="block text-lg font-semibold text-forest-700">{priceOrContact(item.price, CONTACT_FOR_PRICE)}</span>

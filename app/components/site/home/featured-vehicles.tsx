@@ -28,7 +28,7 @@ export type FeaturedVehicle = {
 function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bike' }) {
   const href = `/${kind === 'car' ? 'cars' : 'bikes'}/${item.id}`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden card shadow-sm">
       <div className="relative aspect-[3/2] bg-mist">
         <Picture
           src={item.imageUrl}
@@ -59,7 +59,7 @@ function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bi
             {item.facts[1]}
           </li>
         </ul>
-        <div className="mt-auto flex items-end justify-between gap-3 border-t border-forest-100 pt-4">
+        <div className="card-footer">
           <p className="text-lg font-semibold text-forest-700">
             {priceOrContact(item.dailyRate, kind === 'car' ? 'Contact for Price' : 'Contact for price')}
             {item.dailyRate ? <span className="text-sm font-normal text-muted"> / day</span> : null}

@@ -14,7 +14,7 @@ export function ServicesGrid() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
             <li key={service.title}>
-              <Link to={service.to} className="group flex h-full gap-5 rounded-card border border-forest-100 bg-white p-5 shadow-sm transition-shadow hover:shadow-lg">
+              <Link to={service.to} className="group flex h-full gap-5 card p-5 shadow-sm transition-shadow hover:shadow-lg">
                 <Picture src={service.image} alt="" width={400} height={400} className="size-20 shrink-0 rounded-2xl bg-forest-50 object-cover sm:size-24" />
                 <span className="flex flex-col">
                   <span className="font-display text-xl font-semibold text-ink group-hover:text-forest-700">{service.title}</span>

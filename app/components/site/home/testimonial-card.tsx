@@ -16,7 +16,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
 
 export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
   return (
-    <figure className="flex h-full flex-col rounded-card border border-forest-100 bg-white p-6 shadow-sm">
+    <figure className="flex h-full flex-col card p-6 shadow-sm">
       <div className="flex items-center justify-between">
         <Stars rating={t.rating} />
         <Icon name="quote" className="size-8 text-forest-100" />

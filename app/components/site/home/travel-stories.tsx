@@ -13,7 +13,7 @@ export function TravelStories() {
       <ul className="mt-10 grid gap-8 md:grid-cols-3">
         {travelStories.map((story) => (
           <li key={story.title}>
-            <article className="flex h-full flex-col overflow-hidden rounded-card border border-forest-100 bg-white shadow-sm">
+            <article className="flex h-full flex-col overflow-hidden card shadow-sm">
               <Picture src={story.image} alt="" width={1200} height={800} className="aspect-[3/2] w-full bg-mist object-cover" />
               <div className="flex flex-1 flex-col gap-3 p-6">
                 <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">

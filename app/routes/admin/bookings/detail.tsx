@@ -123,7 +123,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 
 function Panel({ title, id, children, icon }: { title: string; id: string; children: ReactNode; icon?: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-card border border-forest-100 bg-white p-5 shadow-sm">
+    <section aria-labelledby={id} className="card p-5 shadow-sm">
       <h2 id={id} className="flex items-center gap-2 font-sans text-lg font-semibold text-ink">
         {icon}
         {title}
@@ -250,7 +250,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
 
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-3 lg:row-start-2">
           {b.inquiryId ? (
-            <p className="flex items-start gap-2 rounded-card border border-forest-100 bg-white p-4 text-sm shadow-sm">
+            <p className="flex items-start gap-2 card p-4 text-sm shadow-sm">
               <MessageSquareText className="mt-0.5 size-4 shrink-0 text-forest-700" aria-hidden />
               <span>
                 Converted from{' '}
