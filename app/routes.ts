@@ -10,6 +10,7 @@ import { index, layout, prefix, route, type RouteConfig } from '@react-router/de
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('dialog-options.json', 'routes/dialog-options.ts'),
 
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),

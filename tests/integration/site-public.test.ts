@@ -1,12 +1,16 @@
 /**
  * Recent confirmed bookings for the toast (docs/decisions/006-display-fields.md) and the sitemap
- * entries (docs/decisions/012-seo-and-accessibility.md), on a fresh database.
+ * entries (docs/decisions/012-seo-and-accessibility.md), and the dialogs' option lists
+ * (app/routes/dialog-options.ts), on a fresh database.
  */
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookings } from '~/db/schema';
 import { firstNameOf, listRecentConfirmedBookings } from '~/models/recent-bookings.server';
 import { listSitemapEntries } from '~/models/sitemap.server';
+import { publicContentChanged } from '~/lib/public-content.server';
+import { loader as dialogOptionsLoader } from '~/routes/dialog-options';
+import { loader as siteLayoutLoader } from '~/routes/site/layout';
 import { createBike, createCar, createPackage } from '../factories';
 
 async function book(name: string, itemName: string, status: 'pending' | 'confirmed' | 'rejected') {
@@ -49,5 +53,28 @@ describe('listSitemapEntries', () => {
     expect(paths).toContain(`/bikes/${bike.id}`);
     expect(paths).toContain(`/cars/${car.id}`);
     expect(paths.some((p) => p.startsWith('/admin'))).toBe(false);
+  });
+});
+
+describe('GET /dialog-options.json', () => {
+  it('lists every package, car and bike by id and name, and a new one at the next request', async () => {
+    const pkg = await createPackage({ title: 'Dialog Options Trek' });
+    const response = await dialogOptionsLoader();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    const options = (await response.json()) as { packages: { id: string; title: string }[]; cars: { id: string; model: string }[]; bikes: { id: string; model: string }[] };
+    expect(options.packages).toContainEqual({ id: pkg.id, title: 'Dialog Options Trek' });
+
+    // A staff write signals the change; the next request sees the new car.
+    const car = await createCar({ model: 'Dialog Options Gypsy' });
+    await publicContentChanged('test: a car was added');
+    const after = (await (await dialogOptionsLoader()).json()) as typeof options;
+    expect(after.cars).toContainEqual({ id: car.id, model: 'Dialog Options Gypsy' });
+  });
+
+  it('is not part of the site layout’s data, which every page carries', async () => {
+    const data = await siteLayoutLoader();
+    expect(Object.keys(data)).not.toContain('dialogOptions');
+    expect(JSON.stringify(data)).not.toContain('Dialog Options');
   });
 });

@@ -8,7 +8,10 @@
  * - `openVehicleBooking(vehicle)`: the bike or car booking form of a detail page.
  *
  * The forms load on intent: when a visitor points at, focuses or touches an element marked with
- * `{...dialogTrigger}` (or at the first open), so pages that never open a dialog do not pay for them. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
+ * `{...dialogTrigger}` (or at the first open), so pages that never open a dialog do not pay for them.
+ * Their option lists (packages, cars, bikes) come with them from /dialog-options.json
+ * (app/routes/dialog-options.ts) rather than in every page's HTML; a dialog opens once both are
+ * there. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
  * `?inquire=cabs`, `?book=package:<id>`, `?book=bike:<id>` (the parameter is then removed).
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -45,6 +48,27 @@ const VehicleBookingDialog = lazy(() => loadForms().then((m) => ({ default: m.Ve
 
 const TABS: readonly InquiryTab[] = ['packages', 'cabs', 'rentals'];
 
+/** Where the option lists are served (app/routes/dialog-options.ts). */
+export const DIALOG_OPTIONS_URL = '/dialog-options.json';
+
+const NO_OPTIONS: DialogOptions = { packages: [], cars: [], bikes: [] };
+let optionsRequest: Promise<DialogOptions> | null = null;
+
+/**
+ * The dialogs' option lists, fetched once per page session. When they cannot be fetched (offline,
+ * a server error) the dialogs open with empty lists, so an inquiry can still be sent without a
+ * package or vehicle named, and the next opening tries again.
+ */
+function loadOptions(): Promise<DialogOptions> {
+  optionsRequest ??= fetch(DIALOG_OPTIONS_URL, { headers: { Accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<DialogOptions>) : Promise.reject(new Error(response.statusText))))
+    .catch(() => {
+      optionsRequest = null;
+      return NO_OPTIONS;
+    });
+  return optionsRequest;
+}
+
 /** Spread on every button that opens a dialog: hovering, focusing or touching it starts loading the forms. */
 export const dialogTrigger = { 'data-dialog-trigger': '' } as const;
 
@@ -54,8 +78,10 @@ function useWhatsAppNumber(): string {
   return layout?.company?.whatsappNumber ?? '';
 }
 
-export function SiteDialogsProvider({ options, children }: { options: DialogOptions; children: ReactNode }) {
+export function SiteDialogsProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The option lists, once fetched (the dialogs render from then on).
+  const [options, setOptions] = useState<DialogOptions | null>(null);
   // Keeps the last dialog mounted while it closes, so focus returns to the opener and state stays.
   const [mounted, setMounted] = useState<Exclude<OpenDialog, null>[]>([]);
   const [inquiryTab, setInquiryTab] = useState<InquiryTab>('packages');
@@ -63,6 +89,7 @@ export function SiteDialogsProvider({ options, children }: { options: DialogOpti
   const [searchParams, setSearchParams] = useSearchParams();
 
   const show = useCallback((next: Exclude<OpenDialog, null>) => {
+    void loadOptions().then(setOptions);
     setDialog(next);
     setMounted((list) => [...list.filter((d) => d.kind !== next.kind), next]);
   }, []);
@@ -86,6 +113,7 @@ export function SiteDialogsProvider({ options, children }: { options: DialogOpti
     const onIntent = (event: Event) => {
       if (!(event.target instanceof Element) || !event.target.closest('[data-dialog-trigger]')) return;
       void loadForms();
+      void loadOptions();
       for (const type of events) document.removeEventListener(type, onIntent);
     };
     for (const type of events) document.addEventListener(type, onIntent, { passive: true });
@@ -102,14 +130,16 @@ export function SiteDialogsProvider({ options, children }: { options: DialogOpti
     if (inquire !== null) value.openInquiry((TABS as readonly string[]).includes(inquire) ? (inquire as InquiryTab) : 'packages');
     else if (book !== null) {
       const [type, id = ''] = book.split(':', 2);
-      if (type === 'package') {
-        const pkg = options.packages.find((p) => p.id === id);
-        value.openBooking(pkg ? { type: 'package', id: pkg.id, name: pkg.title } : undefined);
-      } else if (type === 'bike' || type === 'car') {
-        const found = (type === 'bike' ? options.bikes : options.cars).find((v) => v.id === id);
-        if (found) value.openVehicleBooking({ type, id: found.id, model: found.model, dailyRate: null, available: true });
-        else value.openBooking();
-      } else value.openBooking();
+      void loadOptions().then((options) => {
+        if (type === 'package') {
+          const pkg = options.packages.find((p) => p.id === id);
+          value.openBooking(pkg ? { type: 'package', id: pkg.id, name: pkg.title } : undefined);
+        } else if (type === 'bike' || type === 'car') {
+          const found = (type === 'bike' ? options.bikes : options.cars).find((v) => v.id === id);
+          if (found) value.openVehicleBooking({ type, id: found.id, model: found.model, dailyRate: null, available: true });
+          else value.openBooking();
+        } else value.openBooking();
+      });
     }
     setSearchParams(
       (prev) => {
@@ -120,7 +150,7 @@ export function SiteDialogsProvider({ options, children }: { options: DialogOpti
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [inquire, book, options, value, setSearchParams]);
+  }, [inquire, book, value, setSearchParams]);
 
   const onOpenChange = (open: boolean) => {
     if (!open) setDialog(null);
@@ -130,7 +160,7 @@ export function SiteDialogsProvider({ options, children }: { options: DialogOpti
     <SiteDialogsContext.Provider value={value}>
       {children}
       <Suspense fallback={null}>
-        {mounted.map((d) =>
+        {options === null ? null : mounted.map((d) =>
           d.kind === 'inquiry' ? (
             <InquiryDialog
               key="inquiry"

@@ -13,9 +13,6 @@ import { isPromoActive } from '~/components/site/widgets/schedule';
 import { WhatsAppBubble } from '~/components/site/widgets/whatsapp-bubble';
 import { todayInIndia } from '~/lib/format';
 import { sharedContent } from '~/lib/public-content.server';
-import { listBikeOptions } from '~/models/bike.server';
-import { listCarOptions } from '~/models/car.server';
-import { listPackageOptions } from '~/models/package.server';
 import { listRecentConfirmedBookings } from '~/models/recent-bookings.server';
 import { getPublicSettings } from '~/models/settings.server';
 import type { Route } from './+types/layout';
@@ -39,14 +36,15 @@ export async function loader() {
     map: settings.map,
     promo: isPromoActive(promo, todayInIndia()) ? { text: promo.text, link: promo.link } : null,
     recentBookings: settings.recentBookingToast.enabled ? chrome.recentBookings : [],
-    dialogOptions: chrome.dialogOptions,
   };
 }
 
-/** The forms' option lists and the recent confirmed bookings (read once per change). */
+/**
+ * The recent confirmed bookings (read once per change). The dialogs' option lists are not part of
+ * every page: they come from /dialog-options.json when a dialog is about to open.
+ */
 async function loadChrome() {
-  const [packages, cars, bikes, recentBookings] = await Promise.all([listPackageOptions(), listCarOptions(), listBikeOptions(), listRecentConfirmedBookings()]);
-  return { dialogOptions: { packages, cars, bikes }, recentBookings };
+  return { recentBookings: await listRecentConfirmedBookings() };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
@@ -57,10 +55,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { company, dialogOptions, promo, recentBookings } = loaderData;
+  const { company, promo, recentBookings } = loaderData;
   const { pathname } = useLocation();
   return (
-    <SiteDialogsProvider options={dialogOptions}>
+    <SiteDialogsProvider>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
