@@ -15,7 +15,7 @@ export type BadgeTone = keyof typeof tones;
 export function Badge({ tone = 'accent', className, ...props }: ComponentProps<'span'> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap', tones[tone], className)}
+      className={cn('badge gap-1.5', tones[tone], className)}
       {...props}
     />
   );

@@ -57,7 +57,7 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
   };
 
   const arrowClass = cn(
-    'absolute top-1/2 z-10 size-11 -translate-y-1/2 place-items-center rounded-full bg-white text-forest-800 shadow-md ring-1 ring-forest-100 transition-colors hover:bg-forest-50',
+    'carousel-arrow',
     arrowsFrom === 'md' ? 'hidden md:grid' : 'grid',
   );
 
@@ -79,7 +79,7 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
               data-selected={index === selected ? 'true' : undefined}
-              className={cn('min-w-0 shrink-0 grow-0 pl-5', slideClassName)}
+              className={cn('carousel-slide pl-5', slideClassName)}
             >
               <div
                 className={cn(

@@ -104,7 +104,7 @@ export function GalleryCarousel() {
                   key={image.src}
                   aria-roledescription="slide"
                   aria-label={`${index + 1} of ${homeGalleryImages.length}`}
-                  className="min-w-0 shrink-0 grow-0 basis-4/5 pl-4 sm:basis-1/3 lg:basis-1/5"
+                  className="carousel-slide basis-4/5 pl-4 sm:basis-1/3 lg:basis-1/5"
                 >
                   <figure className="group relative overflow-hidden rounded-card">
                     <Picture src={image.src} alt={image.alt} width={1200} height={900} className="aspect-[3/4] w-full bg-forest-800 object-cover" />
