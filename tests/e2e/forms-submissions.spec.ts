@@ -217,9 +217,19 @@ test('/contact: required fields, then Message Sent Successfully! and a reset for
   await expect(page.getByLabel('Subject')).toHaveValue('');
 });
 
-test('/contact checks a field as the visitor leaves it, with the server\'s message and without a request', async ({ page }) => {
+test('/contact loads its rules when the visitor reaches for the form, then checks a field as they leave it, without a request', async ({ page }) => {
+  const rules: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/submission-fields-[\w-]+\.js$/.test(request.url())) rules.push(request.url());
+  });
   await page.goto('/contact');
-  // The rules load after hydration (app/components/site/forms/use-deferred-validation.ts).
+  await page.waitForLoadState('networkidle');
+  // A page view that never touches the form does not download its validation code
+  // (app/components/site/forms/use-deferred-validation.ts).
+  expect(rules).toEqual([]);
+  const loaded = page.waitForResponse(/\/assets\/submission-fields-[\w-]+\.js$/);
+  await page.getByLabel('Full name').focus();
+  await loaded;
   await page.waitForLoadState('networkidle');
   const posts: string[] = [];
   page.on('request', (request) => {

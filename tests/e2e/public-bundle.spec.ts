@@ -41,10 +41,12 @@ for (const page of publicBundles(BUILD_DIR)) {
   });
 }
 
-test('a public page has no module preloads before its first paint and still hydrates; the back office keeps them', async ({ page, request }) => {
+test('a public page has no module preloads before its first paint, a compact route manifest, and still hydrates; the back office keeps its preloads', async ({ page, request }) => {
   const contact = await (await request.get('/contact')).text();
   expect(contact).toContain('<script type="module"');
   expect(contact).not.toContain('rel="modulepreload"');
+  // React Router's inlined route manifest, as compact JSON (it prints it indented).
+  expect(contact).toMatch(/window\.__reactRouterManifest = \{"entry":\{"module":"/);
   const login = await (await request.get('/admin/login')).text();
   expect(login).toContain('rel="modulepreload"');
 

@@ -67,7 +67,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: useDeferredValidation(() => import('~/schemas/booking').then((m) => m.tourRequestSchema)),
+    onValidate: useDeferredValidation('book-your-tour', () => import('~/schemas/booking').then((m) => m.tourRequestSchema)),
   });
   const today = todayInIndia();
   const packageMissing = fields.itemId.errors?.includes(PACKAGE_REQUIRED_MESSAGE) ?? false;

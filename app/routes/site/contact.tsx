@@ -76,7 +76,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: useDeferredValidation(() => import('~/schemas/contact').then((m) => m.contactFormSchema)),
+    onValidate: useDeferredValidation('contact-form', () => import('~/schemas/contact').then((m) => m.contactFormSchema)),
   });
 
   // With JavaScript: the spec's success toast and a reset form (the confirmation stays above it).
