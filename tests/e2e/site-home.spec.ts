@@ -98,6 +98,33 @@ test('the gallery carousel advances by itself after its progress bar', async ({ 
   await expect(gallery).toHaveAttribute('data-selected-index', '1', { timeout: 5000 + 3000 });
 });
 
+test('sections fade in once reached; a section already in view at load is never hidden', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  // Every section hidden while its top was above the 80 % line (app/components/ui/section-reveal.tsx).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hiddenInView: string[] };
+    w.__hiddenInView = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const element = record.target as HTMLElement;
+        if (element.dataset.reveal === 'pending' && element.getBoundingClientRect().top < window.innerHeight * 0.8) {
+          w.__hiddenInView.push(element.getAttribute('aria-labelledby') ?? element.className);
+        }
+      }
+    }).observe(document, { attributes: true, attributeFilter: ['data-reveal'], subtree: true });
+  });
+  await page.goto('/');
+  const pending = page.locator('section[data-reveal="pending"]');
+  await expect(pending.first()).toBeAttached();
+  expect(await page.evaluate(() => (window as unknown as { __hiddenInView: string[] }).__hiddenInView)).toEqual([]);
+  await pending.first().evaluate((element) => element.setAttribute('data-test-target', ''));
+  const target = page.locator('[data-test-target]');
+  await expect(target).toHaveCSS('opacity', '0');
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toHaveAttribute('data-reveal', 'shown');
+  await expect(target).toHaveCSS('opacity', '1');
+});
+
 test('header turns white with a shadow after scrolling 50px', async ({ page }) => {
   await page.goto('/');
   const header = page.locator('header').first();

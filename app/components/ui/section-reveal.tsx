@@ -17,28 +17,29 @@ export function SectionReveal(props: Omit<ComponentProps<'section'>, 'ref'>) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    let observer: IntersectionObserver | undefined;
-    // Measured in the next frame, whose layout the browser does anyway: measuring here would force
-    // a layout of the whole page inside hydration's effects task, once per section
-    // (docs/decisions/023-public-page-speed.md).
-    const frame = requestAnimationFrame(() => {
-      if (element.getBoundingClientRect().top < window.innerHeight * 0.8) return;
-      element.dataset.reveal = 'pending';
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0)) {
-            element.dataset.reveal = 'shown';
-            observer?.disconnect();
-          }
-        },
-        { rootMargin: REVEAL_ROOT_MARGIN },
-      );
-      observer.observe(element);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      observer?.disconnect();
-    };
+    // Where the section is comes from the observer's first report, made with the layout of the next
+    // frame: measuring it here (getBoundingClientRect), or in an animation frame, would force a
+    // synchronous layout of the whole page, once per section (docs/decisions/023-public-page-speed.md).
+    let first = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const reached = entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0);
+        if (first) {
+          first = false;
+          // Already above the 80% line: it stays as painted.
+          if (reached) return observer.disconnect();
+          element.dataset.reveal = 'pending';
+          return;
+        }
+        if (reached) {
+          element.dataset.reveal = 'shown';
+          observer.disconnect();
+        }
+      },
+      { rootMargin: REVEAL_ROOT_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
 
   return <section ref={ref} {...props} />;

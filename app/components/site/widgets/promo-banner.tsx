@@ -29,12 +29,17 @@ export function PromoBanner({ text, link }: { text: string; link: string }) {
     };
     const timer = window.setTimeout(show, PROMO_DELAY_MS);
     window.addEventListener('scroll', onScroll, { passive: true });
-    // A page opened already scrolled (back, or a #link) shows it at once. Read in the next frame:
-    // scrollY read here would force a layout of the whole page inside hydration's effects task
+    // A page opened already scrolled (back, or a #link) shows it at once. Read once the next frame
+    // has been laid out (a task after the animation frame): read any earlier, scrollY forces a
+    // synchronous layout of the whole page, in hydration's effects task or in the frame's callbacks
     // (docs/decisions/023-public-page-speed.md).
-    const frame = window.requestAnimationFrame(onScroll);
+    let check: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      check = window.setTimeout(onScroll);
+    });
     return () => {
       window.cancelAnimationFrame(frame);
+      window.clearTimeout(check);
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
