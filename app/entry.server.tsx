@@ -58,7 +58,7 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
     const done = () => {
       clearTimeout(timeout);
       const rendered = Buffer.concat(chunks);
-      const body = isAdminPath(request) ? rendered : Buffer.from(withCompactManifest(withoutModulePreloads(rendered.toString('utf8'))));
+      const body = isAdminPath(request) ? rendered : Buffer.from(hydrateAfterFirstPaint(withCompactManifest(withoutModulePreloads(rendered.toString('utf8')))));
       headers.set('Content-Type', 'text/html; charset=utf-8');
       if (shared && info) {
         const hashes = inlineScriptHashes(body.toString('utf8'));
@@ -135,6 +135,29 @@ function withCompactManifest(html: string): string {
   } catch {
     return html;
   }
+}
+
+/**
+ * React Router's module script, made to wait for the first paint (docs/decisions/023-public-page-speed.md):
+ * its static `import * as routeN from "…"` lines become dynamic imports that start once the browser
+ * has painted a frame (the first frame waits for the stylesheet), or at once in a hidden tab, which
+ * paints nothing. Until then the phone's link and CPU belong to the stylesheet, fonts and HTML. The
+ * imports still run in parallel and set the same `window.__reactRouterRouteModules` before the entry
+ * module starts, so hydration is unchanged, one frame later.
+ */
+function hydrateAfterFirstPaint(html: string): string {
+  return html.replace(/(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/, (script, open: string, body: string, close: string) => {
+    const imports: [string, string][] = [];
+    const rest = body.replace(/import \* as (\w+) from ("[^"]+");/g, (_line, name: string, url: string) => {
+      imports.push([name, url]);
+      return '';
+    });
+    if (imports.length === 0) return script;
+    const painted =
+      'await new Promise((go)=>{if(document.hidden)return go();document.addEventListener("visibilitychange",go,{once:true});requestAnimationFrame(()=>setTimeout(go))});';
+    const loaded = `const [${imports.map(([name]) => name).join(',')}]=await Promise.all([${imports.map(([, url]) => `import(${url})`).join(',')}]);`;
+    return `${open}${painted}${loaded}${rest}${close}`;
+  });
 }
 
 /** True when the request came over https (directly or through a trusted proxy). */
