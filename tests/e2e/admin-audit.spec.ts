@@ -8,7 +8,8 @@
  * and the checks search for it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN_USERNAME, signIn } from './admin-helpers';
 
 function uid(): string {

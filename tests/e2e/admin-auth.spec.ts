@@ -4,7 +4,7 @@
  * headers of admin pages, and axe on the login page.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN_USERNAME, signIn } from './admin-helpers';
 
 test('a signed-out visit to an admin page goes to the login page and, after signing in, back to it', async ({ page }) => {

@@ -8,7 +8,8 @@
  * deletes them afterwards; it changes no setting and no account, so it runs beside the other admin
  * specs on one server.
  */
-import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './admin-helpers';
 import { hydrated, parseCsp, uid, watchCsp } from './csp-helpers';
 

@@ -8,7 +8,8 @@
  * Every test makes its own records with unique names, so the tests run in parallel on one server.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { signIn } from './admin-helpers';
 

@@ -8,7 +8,8 @@
  * Every test makes its own inquiries with unique names, so the tests run in parallel on one server.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './admin-helpers';
 
 const XSS = '<img src=x onerror=alert(1)><script>alert(2)</script>';

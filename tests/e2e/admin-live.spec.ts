@@ -7,7 +7,8 @@
  * Other admin tests run at the same time on the same server, so every record here has a unique name
  * and a count is only expected to change, never to reach a fixed number.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './admin-helpers';
 
 /** A short name part no other test (or run) uses. */

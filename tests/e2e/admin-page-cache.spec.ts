@@ -9,7 +9,8 @@
  * empties the whole cache): each test uses a package of its own, whose page only it visits, and
  * waits for a HIT rather than assuming one.
  */
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN_USERNAME, E2E_ADMIN_PASSWORD, signIn } from './admin-helpers';
 import { uid } from './csp-helpers';
 

@@ -10,7 +10,8 @@
  * back in a `finally`, with a Bearer token of the e2e admin.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN_USERNAME, E2E_ADMIN_PASSWORD, signIn } from './admin-helpers';
 
 type Settings = Record<string, Record<string, unknown>>;

@@ -7,7 +7,8 @@
  * reports at that moment (retrying until both agree) or with the seed as a lower bound.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomUUID } from 'node:crypto';
 import { signIn } from './admin-helpers';
 

@@ -4,7 +4,8 @@
  * WebP variants are served from /uploads/ with year-long immutable caching and `nosniff`. An SVG is
  * refused with the clear message; the body limit of uploads is 10 MB while other routes keep 64 KB.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { signIn } from './admin-helpers';
 

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);

@@ -3,7 +3,7 @@
  * without JavaScript, empty states.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 /** Hold back client-side data requests of `path` so the pending state stays visible. */
 async function slowDataRequests(page: Page, path: string, ms = 1500) {

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 const inDays = (days: number) => {
   const now = new Date(Date.now() + 5.5 * 3600_000); // Asia/Kolkata

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 import { hydrated } from './csp-helpers';
 import { publicBundles } from '../../bench/public-js.mjs';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 const pages = ['/', '/about', '/rural-tourism', '/gallery', '/testimonials', '/no-such-page'];
 

@@ -11,7 +11,7 @@
  * (the site's other specs visit the same pages at the same time).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 import { hydrated, parseCsp, scriptsOf, sha256Source, uid, watchCsp, withQuery } from './csp-helpers';
 
 /** The path of the first detail page linked from a public list page. */

@@ -1,4 +1,4 @@
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 test('home renders every section with texts from settings in the server HTML', async ({ request }) => {
   const html = await (await request.get('/')).text();

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 import { publicBundles } from '../../bench/public-js.mjs';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';

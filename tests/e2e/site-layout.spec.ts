@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * No public page is wider than a phone, in the server HTML (what paints first, and what a visitor

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;

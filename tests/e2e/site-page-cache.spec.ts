@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { uid, withQuery } from './csp-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 test('/about tells the story, reasons and credentials with the registration number', async ({ page }) => {
   await page.goto('/about');

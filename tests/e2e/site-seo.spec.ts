@@ -1,4 +1,4 @@
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 const pages = ['/', '/about', '/rural-tourism', '/gallery', '/testimonials'];
 

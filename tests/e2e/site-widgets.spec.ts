@@ -1,4 +1,4 @@
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 test('WhatsApp bubble appears after 2 s and toggles its panel with Start Chat', async ({ page }) => {
   await page.goto('/about');

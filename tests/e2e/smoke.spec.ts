@@ -1,4 +1,4 @@
-import { expect, test } from './site-fixtures';
+import { expect, test } from './fixtures';
 
 test('home page renders with the site chrome', async ({ page }) => {
   const response = await page.goto('/');

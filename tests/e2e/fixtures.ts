@@ -1,13 +1,14 @@
 /**
- * `test` for the public-site specs: with JavaScript on, `page.goto` and `page.reload` return once
- * the page has hydrated, as a visitor sees a page become interactive.
+ * `test` for every e2e spec: with JavaScript on, the `page` fixture's `goto` and `reload` return
+ * once the page has hydrated, as a visitor sees a page become interactive. (Pages a test opens in a
+ * context of its own are not changed.)
  *
- * Public documents carry no module preloads, so their scripts load after the first paint
+ * Public documents start their scripts only after the first paint
  * (docs/decisions/023-public-page-speed.md). Until hydration, a tap on a script-only control (the
- * gallery's category filter, a carousel arrow, the lightbox) does nothing; a test that clicks the
- * moment the HTML is there would fail only sometimes, by how fast the machine is. What must work
- * before and without JavaScript (links, forms, the menu's server HTML) has its own tests with
- * `javaScriptEnabled: false`.
+ * gallery's category filter, a carousel arrow, the lightbox, a detail page's Book Now) does nothing;
+ * a test that clicks the moment the HTML is there would fail only sometimes, by how fast the machine
+ * is. What must work before and without JavaScript (links, forms, the menu's server HTML) has its own
+ * tests with `javaScriptEnabled: false`.
  *
  * Documents without a module script (XML, JSON, plain text) return as before.
  */
