@@ -15,7 +15,7 @@
  * current as of their last load.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigation, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import { LIVE_EVENT_TYPES } from '~/lib/constants';
 import type { AdminCounts } from './sidebar';
@@ -43,30 +43,25 @@ type RouterState = { navigation: { state: string }; revalidation: string };
 
 /**
  * True while React Router loads a navigation, a form submission or a revalidation. Read from the
- * router itself (framework mode keeps it in `window.__reactRouterDataRouter`): the hooks' copy of
- * that state lags, since React Router hands it to React in a transition, and a revalidation started
- * in that gap would still cancel the navigation. `fallback` (the hooks' state) is used when the
- * router is not there.
+ * router itself, which framework mode keeps in `window.__reactRouterDataRouter`: the hooks' copy of
+ * that state (`useNavigation`) lags, since React Router hands it to React in a transition, and a
+ * revalidation started in that gap would still cancel the navigation. Not a documented API:
+ * tests/e2e/admin-live.spec.ts ("a live update during a navigation waits for it") fails if it goes.
  */
-function routerBusy(fallback: boolean): boolean {
-  const router = (window as unknown as { __reactRouterDataRouter?: { state?: RouterState } }).__reactRouterDataRouter;
-  if (!router?.state) return fallback;
-  return router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle';
+function routerBusy(): boolean {
+  const state = (window as unknown as { __reactRouterDataRouter?: { state?: RouterState } }).__reactRouterDataRouter?.state;
+  return state ? state.navigation.state !== 'idle' || state.revalidation !== 'idle' : false;
 }
 
 export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
   const revalidator = useRevalidator();
-  const busy = useNavigation().state !== 'idle' || revalidator.state !== 'idle';
   const [announcement, setAnnouncement] = useState('');
-  // The effect below runs once; it reads the latest revalidate function, counts and router state
-  // through refs.
+  // The effect below runs once; it reads the latest revalidate function and counts through refs.
   const revalidateRef = useRef(revalidator.revalidate);
   const countsRef = useRef(counts);
-  const busyRef = useRef(busy);
   useEffect(() => {
     revalidateRef.current = revalidator.revalidate;
     countsRef.current = counts;
-    busyRef.current = busy;
   });
 
   useEffect(() => {
@@ -82,7 +77,7 @@ export function LiveUpdates({ counts }: { counts: AdminCounts | null }) {
         return;
       }
       waitingForVisible = false;
-      if (routerBusy(busyRef.current)) {
+      if (routerBusy()) {
         schedule();
         return;
       }

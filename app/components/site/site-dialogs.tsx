@@ -16,6 +16,7 @@
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useRouteLoaderData, useSearchParams } from 'react-router';
+import { onFirstIntent } from '~/lib/first-intent';
 
 export type DialogOptions = {
   packages: { id: string; title: string }[];
@@ -108,19 +109,14 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
   );
 
   // Start loading the forms when a visitor shows intent to open one (one delegated listener).
-  useEffect(() => {
-    const events = ['pointerover', 'focusin', 'touchstart'] as const;
-    const onIntent = (event: Event) => {
-      if (!(event.target instanceof Element) || !event.target.closest('[data-dialog-trigger]')) return;
-      void loadForms();
-      void loadOptions();
-      for (const type of events) document.removeEventListener(type, onIntent);
-    };
-    for (const type of events) document.addEventListener(type, onIntent, { passive: true });
-    return () => {
-      for (const type of events) document.removeEventListener(type, onIntent);
-    };
-  }, []);
+  useEffect(
+    () =>
+      onFirstIntent('[data-dialog-trigger]', ['pointerover', 'focusin', 'touchstart'], () => {
+        void loadForms();
+        void loadOptions();
+      }),
+    [],
+  );
 
   // Deep links: ?inquire=<tab> and ?book=<type>:<id>.
   const inquire = searchParams.get('inquire');

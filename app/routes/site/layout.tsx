@@ -23,9 +23,9 @@ import type { Route } from './+types/layout';
  * the promotion's dates are checked per request.
  */
 export async function loader() {
-  const [settings, chrome] = await Promise.all([
+  const [settings, recentBookings] = await Promise.all([
     getPublicSettings(['company', 'ratings', 'promo', 'announcement', 'video', 'map', 'recentBookingToast']),
-    sharedContent('site-layout', loadChrome),
+    sharedContent('recent-bookings', listRecentConfirmedBookings),
   ]);
   const { promo } = settings;
   return {
@@ -35,16 +35,8 @@ export async function loader() {
     video: settings.video,
     map: settings.map,
     promo: isPromoActive(promo, todayInIndia()) ? { text: promo.text, link: promo.link } : null,
-    recentBookings: settings.recentBookingToast.enabled ? chrome.recentBookings : [],
+    recentBookings: settings.recentBookingToast.enabled ? recentBookings : [],
   };
-}
-
-/**
- * The recent confirmed bookings (read once per change). The dialogs' option lists are not part of
- * every page: they come from /dialog-options.json when a dialog is about to open.
- */
-async function loadChrome() {
-  return { recentBookings: await listRecentConfirmedBookings() };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;

@@ -11,12 +11,11 @@
  */
 import { parse, type Submission } from '@conform-to/react';
 import { useEffect, useRef } from 'react';
+import { onFirstIntent } from '~/lib/first-intent';
 import type { output } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 
 type Validate<T> = (formData: FormData) => Submission<T, string[]>;
-
-const INTENT_EVENTS = ['focusin', 'pointerdown', 'touchstart'] as const;
 
 /**
  * `loadSchema` is called once, at the first sign of intent inside `#formId`; pass a function with a
@@ -30,17 +29,11 @@ export function useDeferredValidation<S extends $ZodType>(
   const load = useRef(loadSchema);
   useEffect(() => {
     let mounted = true;
-    const onIntent = (event: Event) => {
-      if (!(event.target instanceof Element) || !event.target.closest(`#${CSS.escape(formId)}`)) return;
-      stop();
+    const stop = onFirstIntent(`#${CSS.escape(formId)}`, ['focusin', 'pointerdown', 'touchstart'], () => {
       void Promise.all([load.current(), import('~/lib/parse-submission')]).then(([schema, { parseSubmission }]) => {
         if (mounted) validate.current = (formData) => parseSubmission(formData, schema);
       });
-    };
-    const stop = () => {
-      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
-    };
-    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
+    });
     return () => {
       mounted = false;
       stop();
