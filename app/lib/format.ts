@@ -1,14 +1,36 @@
 /**
  * Formatting shared by server and browser (docs/decisions/008-money-dates-ids.md): rupees and dates
  * in Asia/Kolkata.
+ *
+ * It gives what `Intl` gives for these formats (en-IN grouping, en-US dates in India's time zone) but
+ * does not use `Intl`: a page's first use of `Intl` loads the browser's locale data, about 12 ms of
+ * main thread on this machine and four times that on a slow phone, all inside hydration
+ * (docs/decisions/023-public-page-speed.md). India has kept one offset, UTC+05:30, without summer
+ * time since 1945, so its calendar and clock are plain arithmetic. `format.test.ts` holds every
+ * function here to `Intl`'s output.
  */
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+/** India Standard Time: UTC+05:30, all year (ms). */
+const IST_OFFSET_MS = 330 * 60_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A whole number with Indian digit grouping, as `toLocaleString('en-IN')` writes it: '950', '1,250',
+ * '12,34,567' (the last three digits, then pairs). Fractions are rounded half away from zero.
+ */
+export function formatCount(value: number): string {
+  const n = Math.round(Math.abs(value));
+  const digits = String(n);
+  const sign = value < 0 && n > 0 ? '-' : '';
+  if (!/^\d+$/.test(digits) || digits.length <= 3) return sign + digits;
+  const head = digits.slice(0, -3);
+  return `${sign}${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
 /** '₹3,500' for a positive amount; null for 0, null or undefined (callers show their contact text). */
 export function formatRupees(amount: number | null | undefined): string | null {
   if (amount == null || !Number.isFinite(amount) || amount <= 0) return null;
-  return rupees.format(amount);
+  return `₹${formatCount(amount)}`;
 }
 
 /**
@@ -32,18 +54,8 @@ export function formatRating(rating: number | null | undefined): string {
 /** '1 review', '59 reviews', '1,250 reviews'. */
 export function formatReviewCount(count: number | null | undefined): string {
   const n = Math.max(0, Math.trunc(count ?? 0));
-  return `${n.toLocaleString('en-IN')} ${n === 1 ? 'review' : 'reviews'}`;
+  return `${formatCount(n)} ${n === 1 ? 'review' : 'reviews'}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Kolkata',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 function toDate(value: Date | string): Date {
   // A bare calendar date ('2025-01-05') means that day in India, not UTC midnight.
@@ -51,9 +63,17 @@ function toDate(value: Date | string): Date {
   return typeof value === 'string' ? new Date(value) : value;
 }
 
+/** The calendar and clock in India at an instant: UTC fields of the instant moved by +05:30. Throws a RangeError for an invalid date. */
+function inIndia(value: Date): Date {
+  // Intl's formats throw the same RangeError for an invalid date.
+  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid time value');
+  return new Date(value.getTime() + IST_OFFSET_MS);
+}
+
 /** 'Jan 5, 2025' in Asia/Kolkata. */
 export function formatDate(value: Date | string): string {
-  return dateFormat.format(toDate(value));
+  const d = inIndia(toDate(value));
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
 /**
@@ -61,18 +81,18 @@ export function formatDate(value: Date | string): string {
  * docs/decisions/008-money-dates-ids.md#dates).
  */
 export function formatDateTime(value: Date | string): string {
-  return dateTimeFormat.format(toDate(value));
+  const d = inIndia(toDate(value));
+  const hours = d.getUTCHours();
+  const minutes = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${formatDate(value)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
-
-/** Built once: making an Intl.DateTimeFormat costs far more than using one (the page cache asks every request). */
-const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
 
 /**
  * Today's date in Asia/Kolkata as 'YYYY-MM-DD' ("today" for date rules,
  * docs/decisions/008-money-dates-ids.md#dates).
  */
 export function todayInIndia(now: Date = new Date()): string {
-  return indiaDate.format(now);
+  return inIndia(now).toISOString().slice(0, 10);
 }
 
 /** Seats from a capacity text such as '7 Seater' (docs/product.md#car-list); 4 when there is no number. */

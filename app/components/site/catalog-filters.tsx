@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
+import { formatCount } from '~/lib/format';
 import { useSearchBox } from '~/components/ui/use-search-box';
 import { cn } from '~/lib/cn';
 import { listHref } from '~/lib/list-href';
@@ -127,7 +128,7 @@ export function CatalogFilters({
             </span>
           ) : (
             <>
-              <span className="font-semibold text-ink">{total.toLocaleString('en-IN')}</span> {total === 1 ? noun.replace(/s$/, '') : noun} found
+              <span className="font-semibold text-ink">{formatCount(total)}</span> {total === 1 ? noun.replace(/s$/, '') : noun} found
               {q ? (
                 <>
                   {' '}

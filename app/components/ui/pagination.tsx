@@ -10,6 +10,7 @@
  * load it: vite.config.ts keeps it in their `catalog-list` chunk (docs/decisions/002-page-weight.md).
  */
 import { Link } from 'react-router';
+import { formatCount } from '~/lib/format';
 import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 import { listHref } from '~/lib/list-href';
@@ -69,7 +70,7 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className={look.nav}>
       <p className="text-sm text-muted">
-        Showing {first.toLocaleString('en-IN')}–{last.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {noun}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)} {noun}
       </p>
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
