@@ -308,7 +308,9 @@ describe('audit and live updates', () => {
 describe('the list', () => {
   test('searches name, e-mail, phone (also by digits), item and reference', async () => {
     const tag = uid();
-    const a = await makeBooking({ name: `Tenzing ${tag}`, email: `t.${tag}@example.com`, phone: '+91 81234 56789', itemName: 'Lachung Trip' });
+    // Newest first: b is a second newer than a. (Two inserts can share a clock tick on PGlite, and a
+    // tie falls back to the random ids' order.)
+    const a = await makeBooking({ name: `Tenzing ${tag}`, email: `t.${tag}@example.com`, phone: '+91 81234 56789', itemName: 'Lachung Trip', createdAt: new Date(Date.now() - 1000) });
     const b = await makeBooking({ name: 'Other Person', email: `other.${tag}@example.org`, itemName: `Yumthang ${tag}` });
     const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
     expect(await ids(`tenzing ${tag}`)).toEqual([a.id]);
