@@ -58,7 +58,7 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
     const done = () => {
       clearTimeout(timeout);
       const rendered = Buffer.concat(chunks);
-      const body = isAdminPath(request) ? rendered : Buffer.from(hydrateAfterFirstPaint(withCompactManifest(withoutModulePreloads(rendered.toString('utf8')))));
+      const body = isAdminPath(request) ? rendered : Buffer.from(publicDocument(rendered.toString('utf8')));
       headers.set('Content-Type', 'text/html; charset=utf-8');
       if (shared && info) {
         const hashes = inlineScriptHashes(body.toString('utf8'));
@@ -104,6 +104,47 @@ function isAdminPath(request: Request): boolean {
 }
 
 /**
+ * What a public page's document becomes before it is sent (docs/decisions/023-public-page-speed.md):
+ * no module preloads, React Router's scripts compact, and the module script waiting for the first
+ * paint. Each step returns its input unchanged when it does not find what it expects.
+ */
+function publicDocument(html: string): string {
+  return hydrateAfterFirstPaint(withCompactManifest(withCompactRouterContext(withCompactScrollScript(withoutModulePreloads(html)))));
+}
+
+/**
+ * React Router's scroll-restoration script, printed from its source with the source's indentation:
+ * the same code without the spaces that start each line (the line breaks stay, so the code means the
+ * same). About 170 bytes of every public document.
+ */
+function withCompactScrollScript(html: string): string {
+  return html.replace(/(<script\b[^>]*>)(\(\(storageKey\w*, restoreKey\) => \{[\s\S]*?)(<\/script>)/, (_script, open: string, code: string, close: string) => open + code.replace(/\n[ \t]+/g, '\n') + close);
+}
+
+/** Where React Router's script starts and ends the context it hands to the browser. */
+const CONTEXT_START = 'window.__reactRouterContext = ';
+const CONTEXT_END = ';window.__reactRouterContext.stream = ';
+
+/**
+ * React Router's context script without the future flags that are false: the browser only tests
+ * them for truth (about 120 bytes of every public document). A context in a form this does not
+ * recognise is left as it was.
+ */
+function withCompactRouterContext(html: string): string {
+  const start = html.indexOf(CONTEXT_START);
+  const end = start < 0 ? -1 : html.indexOf(CONTEXT_END, start);
+  if (end < 0) return html;
+  try {
+    const context = JSON.parse(html.slice(start + CONTEXT_START.length, end)) as { future?: Record<string, unknown> };
+    if (!context.future) return html;
+    context.future = Object.fromEntries(Object.entries(context.future).filter(([, value]) => value !== false));
+    return html.slice(0, start + CONTEXT_START.length) + JSON.stringify(context) + html.slice(end);
+  } catch {
+    return html;
+  }
+}
+
+/**
  * A public document without React Router's `<link rel="modulepreload">`s
  * (docs/decisions/023-public-page-speed.md). They ask for the whole first-load JavaScript (108 to
  * 146 KB) at high priority before the first paint, where it competes with the stylesheet and the
@@ -119,11 +160,18 @@ function withoutModulePreloads(html: string): string {
 const MANIFEST_START = 'window.__reactRouterManifest = ';
 const MANIFEST_END = ';\n  window.__reactRouterRouteModules';
 
+/** The part of React Router's route manifest this file trims (its `AssetsManifest`). */
+type InlinedManifest = { entry: { imports: string[] }; routes: Record<string, Record<string, unknown> & { imports?: string[] }> };
+
 /**
- * The route manifest React Router inlines in the module script, as compact JSON: it prints it with
- * two-space indents, about 1.4 KB of every public document's whitespace
- * (docs/decisions/023-public-page-speed.md). The same object; a document without it (or with a
- * form this does not recognise) is returned as it was.
+ * The route manifest React Router inlines in the module script, compact
+ * (docs/decisions/023-public-page-speed.md), about 2.3 KB less of every public document:
+ * - as compact JSON (React Router prints it with two-space indents);
+ * - without a route's flags that are `false` (`hasAction`, `hasClientLoader`…): React Router only
+ *   tests them for truth, so a missing flag reads the same;
+ * - without the entry's own imports (the framework and the bundler's runtime) repeated in every
+ *   route's `imports`: the browser has them before any route can be visited.
+ * A document without a manifest (or with a form this does not recognise) is returned as it was.
  */
 function withCompactManifest(html: string): string {
   const start = html.indexOf(MANIFEST_START);
@@ -131,19 +179,40 @@ function withCompactManifest(html: string): string {
   if (end < 0) return html;
   const json = html.slice(start + MANIFEST_START.length, end);
   try {
-    return html.slice(0, start + MANIFEST_START.length) + JSON.stringify(JSON.parse(json)) + html.slice(end);
+    const manifest = JSON.parse(json) as InlinedManifest;
+    const loaded = new Set(manifest.entry.imports);
+    for (const route of Object.values(manifest.routes)) {
+      for (const [key, value] of Object.entries(route)) if (value === false) delete route[key];
+      if (Array.isArray(route.imports)) route.imports = route.imports.filter((url) => !loaded.has(url));
+    }
+    return html.slice(0, start + MANIFEST_START.length) + JSON.stringify(manifest) + html.slice(end);
   } catch {
     return html;
   }
 }
 
 /**
+ * A promise executor that resolves once the page has shown its first content: when the browser
+ * reports the first contentful paint (its time is when the frame reached the screen, which can be a
+ * few milliseconds after the frame was drawn), in the task after that. Browsers without paint timing
+ * wait for a drawn frame instead. A hidden tab paints nothing and goes at once, or when it is shown.
+ */
+const WAIT_FOR_FIRST_PAINT =
+  // go: resolve; n: resolve in the next task; l, o: the observer's entry list and the observer. The
+  // visibilitychange event bubbles from the document to the window.
+  'go=>{const n=()=>setTimeout(go);if(document.hidden)return go();addEventListener("visibilitychange",go,{once:true});' +
+  'PerformanceObserver.supportedEntryTypes?.includes("paint")' +
+  '?new PerformanceObserver((l,o)=>{l.getEntriesByName("first-contentful-paint")[0]&&(o.disconnect(),n())}).observe({type:"paint",buffered:true})' +
+  ':requestAnimationFrame(n)}';
+
+/**
  * React Router's module script, made to wait for the first paint (docs/decisions/023-public-page-speed.md):
  * its static `import * as routeN from "…"` lines become dynamic imports that start once the browser
- * has painted a frame (the first frame waits for the stylesheet), or at once in a hidden tab, which
- * paints nothing. Until then the phone's link and CPU belong to the stylesheet, fonts and HTML. The
- * imports still run in parallel and set the same `window.__reactRouterRouteModules` before the entry
- * module starts, so hydration is unchanged, one frame later.
+ * has shown its first content (WAIT_FOR_FIRST_PAINT; the first frame waits for the stylesheet), or at
+ * once in a hidden tab, which paints nothing. Until then the phone's link and CPU belong to the
+ * stylesheet, fonts and HTML. The imports still run in parallel and set the same
+ * `window.__reactRouterRouteModules` before the entry module starts, so hydration is unchanged, a
+ * frame or two later.
  */
 function hydrateAfterFirstPaint(html: string): string {
   return html.replace(/(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/, (script, open: string, body: string, close: string) => {
@@ -153,8 +222,7 @@ function hydrateAfterFirstPaint(html: string): string {
       return '';
     });
     if (imports.length === 0) return script;
-    const painted =
-      'await new Promise((go)=>{if(document.hidden)return go();document.addEventListener("visibilitychange",go,{once:true});requestAnimationFrame(()=>setTimeout(go))});';
+    const painted = `await new Promise(${WAIT_FOR_FIRST_PAINT});`;
     const loaded = `const [${imports.map(([name]) => name).join(',')}]=await Promise.all([${imports.map(([, url]) => `import(${url})`).join(',')}]);`;
     return `${open}${painted}${loaded}${rest}${close}`;
   });
