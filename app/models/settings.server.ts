@@ -22,6 +22,7 @@ import {
   settingsSchemas,
   type Settings,
   type SettingsKey,
+  type TravelPolicies,
 } from '~/schemas/settings';
 
 function parseValue<K extends SettingsKey>(key: K, value: unknown): Settings[K] {
@@ -200,4 +201,9 @@ export async function saveSettings(values: SettingsInput, actor: AuditActor, { m
   });
   if (saved.changed.length > 0) await publicContentChanged('settings saved');
   return saved;
+}
+
+/** `policies` without the bike and car rental terms, for pages that show only the travel policies. */
+export function travelPolicies({ payment, cancellation, requirements }: Settings['policies']): TravelPolicies {
+  return { payment, cancellation, requirements };
 }

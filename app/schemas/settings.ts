@@ -160,6 +160,9 @@ export const settingsSchemas = {
 export type SettingsKey = keyof typeof settingsSchemas;
 export type Settings = { [K in SettingsKey]: z.infer<(typeof settingsSchemas)[K]> };
 
+/** The policies a traveller of a tour reads (the package page and the contact FAQs), without the rental terms. */
+export type TravelPolicies = Pick<Settings['policies'], 'payment' | 'cancellation' | 'requirements'>;
+
 /** Every settings key, in the order the admin page shows them. */
 export const SETTINGS_KEYS = Object.keys(settingsSchemas) as SettingsKey[];
 

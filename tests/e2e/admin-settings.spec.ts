@@ -86,7 +86,7 @@ test.describe.serial('location', () => {
     await page.getByLabel('Zoom').fill('25');
     await page.getByLabel('Custom embed code (optional)').fill('<iframe src="https://maps.google.com.evil.tld/maps"></iframe>');
     await page.getByRole('button', { name: 'Save Map Settings' }).click();
-    await expect(page.locator('#settings-map .text-flag-red, form .text-flag-red').filter({ hasText: 'Enter a zoom level from 1 to 20' })).toBeVisible();
+    await expect(page.locator('#settings-map .field-error, form .field-error').filter({ hasText: 'Enter a zoom level from 1 to 20' })).toBeVisible();
     await expect(page.getByText(/^Map host not allowed: maps\.google\.com\.evil\.tld/).first()).toBeVisible();
     expect((await readSettings(request, bearer)).map).toEqual(original.map);
   });

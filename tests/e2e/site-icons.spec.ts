@@ -51,7 +51,8 @@ test("icons are drawn at their size with lucide's stroke width, and stay hidden 
     if (/Content.Security.Policy/i.test(message.text())) blocked.push(message.text());
   });
   await page.goto('/contact');
-  const icon = page.locator('main svg:has(use)').first();
+  // The first icon sized by a size-* class (others take their size from a component class).
+  const icon = page.locator('main svg[class*="size-"]:has(use)').first();
   await expect(icon).toHaveAttribute('aria-hidden', 'true');
   // The symbol is drawn once the sprite arrives: its shapes give the <use> a bounding box.
   await expect.poll(() => icon.locator('use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(0);

@@ -82,9 +82,14 @@ describe('/packages/:id loader', () => {
     expect(data.related).toHaveLength(2);
     expect(data.related.map((r) => r.id)).not.toContain(p.id);
     expect(data.policies.payment.length).toBeGreaterThan(0);
+    // Only the travel policies the page shows; the rental terms are not sent with it.
+    expect(Object.keys(data.policies).sort()).toEqual(['cancellation', 'payment', 'requirements']);
     const ld = packageStructuredData(data.tourPackage, data);
     expect(ld).toMatchObject({ '@type': 'TouristTrip', name: 'Sikkim <Explorer>', url: data.url, offers: { '@type': 'Offer', priceCurrency: 'INR' } });
     expect(ld.offers).not.toHaveProperty('price');
+    // The agency is described once; the offer names it by its @id.
+    expect(ld.provider).toMatchObject({ '@id': expect.stringMatching(/\/#agency$/), '@type': 'TravelAgency', name: expect.any(String) });
+    expect((ld.offers as { offeredBy: unknown }).offeredBy).toEqual({ '@id': (ld.provider as { '@id': string })['@id'] });
     expect((ld.image as string[])[1]).toMatch(/^https?:\/\/.+\/images\/places\/tsomgo-lake\.svg$/);
   });
 });

@@ -8,7 +8,6 @@
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import type { Bike, Car } from '~/db/schema';
-import { cn } from '~/lib/cn';
 import { CONTACT_FOR_BIKE_PRICE, CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import { uploadVariants } from '~/lib/image-variants';
 import type { PackageSummary } from '~/models/package.server';
@@ -16,13 +15,14 @@ import { BookVehicleButton } from './catalog/actions';
 import { CatalogBadge, Chip, RatingStars, UnavailableOverlay } from './catalog/bits';
 import { Picture } from './picture';
 
-/** Cards take `priority` when they open a list (the first image is often the largest paint). */
-const cardClass =
-  'group relative flex flex-col overflow-hidden card shadow-sm transition-shadow duration-200 hover:shadow-lg focus-within:shadow-lg';
-const imageClass = 'size-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]';
+/**
+ * Cards take `priority` when they open a list (the first image is often the largest paint). Each part's
+ * look is one class in app/app.css (.catalog-card, .card-media…): a list repeats it on every card.
+ */
+const cardClass = 'catalog-card card';
+const imageClass = 'card-image';
 /** Width a card's image is shown at: one column on phones, two from sm, three (about 400px) from lg. */
 const cardImageSizes = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
-const stretchedLink = 'after:absolute after:inset-0 after:content-[""] focus-visible:outline-none after:rounded-card focus-visible:after:outline-3 focus-visible:after:outline-marigold';
 
 type HeadingLevel = 2 | 3;
 
@@ -42,10 +42,8 @@ export function toPackageCardItem(p: PackageCardItem): PackageCardItem {
 function CardTitle({ level, to, children }: { level: HeadingLevel; to: string; children: string }) {
   const Heading = `h${level}` as 'h2';
   return (
-    <Heading className="text-xl leading-snug font-semibold text-ink">
-      <Link to={to} className={cn('hover:text-forest-700', stretchedLink)}>
-        {children}
-      </Link>
+    <Heading className="card-title">
+      <Link to={to}>{children}</Link>
     </Heading>
   );
 }
@@ -54,9 +52,9 @@ function CardTitle({ level, to, children }: { level: HeadingLevel; to: string; c
 function CardPrice({ label, amount, contactText, perDay }: { label: string; amount: number | null; contactText: string; perDay?: boolean }) {
   const rupees = formatRupees(amount);
   return (
-    <p className="flex flex-col">
-      <span className="text-xs font-medium tracking-wide text-muted uppercase">{label}</span>
-      <span className="text-lg font-semibold text-forest-700">
+    <p className="card-price">
+      <span>{label}</span>
+      <span>
         {rupees ?? contactText}
         {rupees && perDay ? <span className="text-sm font-normal text-muted"> / day</span> : null}
       </span>
@@ -67,7 +65,7 @@ function CardPrice({ label, amount, contactText, perDay }: { label: string; amou
 export function PackageCard({ item, headingLevel = 2, priority }: { item: PackageCardItem; headingLevel?: HeadingLevel; priority?: boolean }) {
   return (
     <article className={cardClass}>
-      <div className="relative aspect-[3/2] overflow-hidden bg-mist">
+      <div className="card-media">
         <Picture
           src={item.imageUrl}
           variants={uploadVariants(item.imageUrl)}
@@ -78,33 +76,33 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
           priority={priority}
           className={imageClass}
         />
-        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+        <div className="card-badges">
           {item.featured && item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
           {item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="card-body">
         {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
         <CardTitle level={headingLevel} to={`/packages/${item.id}`}>
           {item.title}
         </CardTitle>
-        <p className="line-clamp-2 text-sm text-muted">{item.description}</p>
+        <p className="card-text">{item.description}</p>
         <ul className="flex flex-wrap gap-2" aria-label="Trip facts">
-          <Chip icon={<Icon name="clock" className="size-4 text-forest-700" />}>
+          <Chip icon={<Icon name="clock" />}>
             {item.duration}
           </Chip>
-          <Chip icon={<Icon name="map-pin" className="size-4 text-forest-700" />}>
+          <Chip icon={<Icon name="map-pin" />}>
             {item.location}
           </Chip>
-          <Chip icon={<Icon name="users" className="size-4 text-forest-700" />}>
+          <Chip icon={<Icon name="users" />}>
             {item.people}
           </Chip>
         </ul>
         <div className="card-footer">
           <CardPrice label="Starting from" amount={item.price} contactText={CONTACT_FOR_PRICE} />
-          <span aria-hidden className="inline-flex items-center gap-1 text-sm font-semibold text-forest-700">
+          <span aria-hidden className="card-more">
             View Details
-            <Icon name="arrow-right" className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+            <Icon name="arrow-right" />
           </span>
         </div>
       </div>
@@ -118,7 +116,7 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
  */
 function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean }) {
   return (
-    <div className="relative aspect-[3/2] overflow-hidden bg-mist">
+    <div className="card-media">
       <Picture
         src={item.imageUrl}
         variants={uploadVariants(item.imageUrl)}
@@ -129,7 +127,7 @@ function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean
         priority={priority}
         className={imageClass}
       />
-      <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+      <div className="card-badges">
         {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
         {item.featured && item.discountLabel ? <CatalogBadge tone="offer">{item.discountLabel}</CatalogBadge> : null}
       </div>
@@ -142,7 +140,7 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
   return (
     <article className={cardClass}>
       <VehicleMedia item={item} priority={priority} />
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="card-body">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-forest-700">{item.category}</p>
           {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
@@ -152,16 +150,16 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Specifications">
           {item.engineCapacity ? (
-            <Chip icon={<Icon name="fuel" className="size-4 text-forest-700" />}>
+            <Chip icon={<Icon name="fuel" />}>
               {item.engineCapacity}
             </Chip>
           ) : null}
           {item.maxSpeed ? (
-            <Chip icon={<Icon name="gauge" className="size-4 text-forest-700" />}>
+            <Chip icon={<Icon name="gauge" />}>
               {item.maxSpeed}
             </Chip>
           ) : null}
-          <Chip icon={<Icon name="cog" className="size-4 text-forest-700" />} className="capitalize">
+          <Chip icon={<Icon name="cog" />} className="capitalize">
             {item.gearType}
           </Chip>
         </ul>
@@ -184,7 +182,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
   return (
     <article className={cardClass}>
       <VehicleMedia item={item} priority={priority} />
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="card-body">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-forest-700 uppercase">{item.category}</p>
           {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
@@ -193,13 +191,13 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
           {item.model}
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Car facts">
-          <Chip icon={<Icon name="users" className="size-4 text-forest-700" />}>
+          <Chip icon={<Icon name="users" />}>
             {seatsFromCapacity(item.capacity)} Seats
           </Chip>
-          <Chip icon={<Icon name="map-pin" className="size-4 text-forest-700" />}>
+          <Chip icon={<Icon name="map-pin" />}>
             {item.location}
           </Chip>
-          <Chip icon={<Icon name="cog" className="size-4 text-forest-700" />} className="capitalize">
+          <Chip icon={<Icon name="cog" />} className="capitalize">
             {item.transmission}
           </Chip>
         </ul>

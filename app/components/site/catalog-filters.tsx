@@ -12,7 +12,6 @@ import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { formatCount } from '~/lib/format';
 import { useSearchBox } from '~/components/ui/use-search-box';
-import { cn } from '~/lib/cn';
 import { listHref } from '~/lib/list-href';
 
 export type FilterOption = { value: string; label: string };
@@ -97,20 +96,13 @@ export function CatalogFilters({
       </form>
 
       <nav aria-label={filterLabel}>
-        <ul className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+        {/* The pills' look is in app/app.css (.filter-pills); the chosen one is marked by aria-current. */}
+        <ul className="filter-pills relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
           {options.map((option) => {
             const active = option.value === filterValue;
             return (
-              <li key={option.value} className="shrink-0">
-                <Link
-                  to={listHref(pathname, { q, [filterName]: option.value })}
-                  preventScrollReset
-                  aria-current={active ? 'true' : undefined}
-                  className={cn(
-                    'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-                    active ? 'bg-forest-700 text-white' : 'bg-mist text-ink ring-1 ring-forest-100 hover:bg-forest-50 hover:text-forest-700',
-                  )}
-                >
+              <li key={option.value}>
+                <Link to={listHref(pathname, { q, [filterName]: option.value })} preventScrollReset aria-current={active ? 'true' : undefined}>
                   {option.label}
                 </Link>
               </li>

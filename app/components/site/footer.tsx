@@ -11,7 +11,7 @@ import { footerCategories, footerLinks } from './nav-links';
 export function Footer({ company }: { company: Settings['company'] }) {
   return (
     <footer className="bg-forest-900 text-forest-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 md:px-6 lg:grid-cols-4">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-display text-xl font-semibold text-white">{company.name}</p>
           <p className="mt-3 text-sm leading-relaxed text-forest-100">
@@ -21,50 +21,46 @@ export function Footer({ company }: { company: Settings['company'] }) {
           <ul className="mt-4 space-y-1 text-sm text-forest-100">
             {company.officeHours.map((h) => (
               <li key={h.days}>
-                <span className="font-semibold text-white">{h.days}</span> {h.hours}
+                <span className="font-semibold text-white">{h.days}</span>{` ${h.hours}`}
               </li>
             ))}
           </ul>
         </div>
         <nav aria-label="Quick links">
-          <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Quick Links</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <h2 className="footer-heading">Quick Links</h2>
+          <ul className="footer-links mt-3 space-y-2 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
+                <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-label="Tour categories">
-          <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Tour Packages</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <h2 className="footer-heading">Tour Packages</h2>
+          <ul className="footer-links mt-3 space-y-2 text-sm">
             {footerCategories.map((category) => (
               <li key={category}>
-                <Link to="/packages" className="hover:text-white hover:underline">
-                  {category} Tours
-                </Link>
+                <Link to="/packages">{`${category} Tours`}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="font-sans text-sm font-semibold tracking-wider text-marigold-light uppercase">Contact</h2>
-          <address className="mt-3 space-y-3 text-sm not-italic">
+          <h2 className="footer-heading">Contact</h2>
+          <address className="footer-links mt-3 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
               {company.address}
             </p>
             <p>
-              <a href={telLink(company.phone)} className="flex gap-2 hover:text-white hover:underline">
+              <a href={telLink(company.phone)} className="flex gap-2">
                 <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
                 {company.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${company.email}`} className="flex gap-2 hover:text-white hover:underline">
+              <a href={`mailto:${company.email}`} className="flex gap-2">
                 <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
                 {company.email}
               </a>
@@ -73,9 +69,8 @@ export function Footer({ company }: { company: Settings['company'] }) {
         </div>
       </div>
       <div className="border-t border-forest-800">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-forest-200 md:px-6">
-          © {new Date().getFullYear()} {company.name}. Registered with the Sikkim Tourism Department
-          {company.registrationNumber ? ` (${company.registrationNumber})` : ''}.
+        <p className="container-page py-5 text-xs text-forest-200">
+          {`© ${new Date().getFullYear()} ${company.name}. Registered with the Sikkim Tourism Department${company.registrationNumber ? ` (${company.registrationNumber})` : ''}.`}
         </p>
       </div>
     </footer>

@@ -43,18 +43,19 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
       data-scrolled={scrolled}
       data-transparent={transparent}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300',
+        // The fixed parts of its look are one class each in app/app.css (.site-header, .site-logo, .header-icon-button).
+        'site-header',
         scrolled || menuOpen ? 'bg-white text-ink shadow-md' : overHero ? 'bg-gradient-to-b from-black/45 to-transparent text-white' : 'bg-white/95 text-ink backdrop-blur',
       )}
     >
-      <div className="container-page flex h-16 items-center justify-between gap-2 md:h-18 md:gap-3">
+      <div className="site-header-bar">
         {/* The name (from settings, any length) gives way before the phone and menu buttons do. */}
         <Link
           to="/"
-          className={cn('flex min-w-0 items-center gap-2 font-display text-[0.95rem] font-semibold sm:text-lg md:shrink-0', transparent ? 'text-white' : 'text-forest-700')}
+          className={cn('site-logo', transparent ? 'text-white' : 'text-forest-700')}
         >
-          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
-          <span className="truncate md:sr-only xl:not-sr-only">{companyName}</span>
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <span>{companyName}</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-0.5 lg:gap-1">
@@ -63,14 +64,8 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
                 <NavLink
                   to={link.to}
                   end={link.to === '/'}
-                  className={({ isActive }) =>
-                    cn(
-                      'nav-link',
-                      transparent ? 'text-white hover:bg-white/15' : 'hover:bg-forest-50 hover:text-forest-700',
-                      !transparent && (isActive ? 'text-forest-700' : 'text-ink'),
-                      isActive && 'underline decoration-marigold decoration-2 underline-offset-8',
-                    )
-                  }
+                  // The current page is marked by its aria-current (app/app.css, .nav-link).
+                  className={() => (transparent ? 'nav-link text-white hover:bg-white/15' : 'nav-link')}
                 >
                   {link.label}
                 </NavLink>
@@ -90,7 +85,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
           <a
             href={telLink(phone)}
             aria-label={`Call us at ${phone}`}
-            className={cn('grid size-11 place-items-center rounded-full', transparent ? 'text-white hover:bg-white/15' : 'text-forest-700 hover:bg-forest-50')}
+            className={cn('header-icon-button', transparent ? 'text-white hover:bg-white/15' : 'text-forest-700 hover:bg-forest-50')}
           >
             <Icon name="phone" className="size-5" />
           </a>
@@ -100,7 +95,7 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
-            className={cn('grid size-11 place-items-center rounded-full', transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50')}
+            className={cn('header-icon-button', transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50')}
           >
             {menuOpen ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
           </button>

@@ -23,15 +23,16 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   return (
-    <div className="relative overflow-hidden bg-mist">
-      <svg aria-hidden viewBox="0 0 1440 120" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 h-16 w-full text-forest-100/60 md:h-24">
+    // The band's look is one class in app/app.css (.page-header): every inner page repeats it.
+    <div className="page-header">
+      <svg aria-hidden viewBox="0 0 1440 120" preserveAspectRatio="none">
         <path fill="currentColor" d="M0 120V80l160-50 140 40 180-60 170 55 150-35 200 60 170-45 270 45v30z" />
       </svg>
-      <div className="container-page relative grid items-center gap-10 pt-28 pb-16 md:grid-cols-[1.3fr_1fr] md:pt-36 md:pb-20">
+      <div>
         <div>
           {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-          <h1 className="mt-2 text-display font-semibold text-balance text-ink">{title}</h1>
-          {intro ? <p className="mt-5 max-w-2xl text-lg text-muted md:text-xl">{intro}</p> : null}
+          <h1>{title}</h1>
+          {intro ? <p className="page-header-intro">{intro}</p> : null}
           {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
         </div>
         {image ? (

@@ -12,7 +12,7 @@ import { cn } from '~/lib/cn';
 export const Accordion = AccordionPrimitive.Root;
 
 export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn('border-b border-forest-100 last:border-b-0', className)} {...props} />;
+  return <AccordionPrimitive.Item className={cn('accordion-item', className)} {...props} />;
 }
 
 /** The header button; `level` is the heading level wrapping it (3 by default). */
@@ -26,24 +26,26 @@ export function AccordionTrigger({
   return (
     <AccordionPrimitive.Header asChild>
       <Heading className="font-sans text-base">
-        <AccordionPrimitive.Trigger
-          className={cn(
-            'group flex w-full items-center gap-4 py-4 text-left font-semibold text-ink transition-colors hover:text-forest-700',
-            className,
-          )}
-          {...props}
-        >
+        <AccordionPrimitive.Trigger className={cn('accordion-trigger', className)} {...props}>
           {children}
-          <Icon
-            name="chevron-down"
-            className="ml-auto size-5 shrink-0 text-forest-700 transition-transform duration-200 group-data-[state=open]:rotate-180"
-          />
+          <Icon name="chevron-down" className="accordion-chevron" />
         </AccordionPrimitive.Trigger>
       </Heading>
     </AccordionPrimitive.Header>
   );
 }
 
-export function AccordionContent({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
-  return <AccordionPrimitive.Content forceMount className={cn('pb-5 data-[state=closed]:hidden', className)} {...props} />;
+/**
+ * A panel. Radix writes two CSS variables for animating its height on every panel; nothing here
+ * animates height, so they are left out of the HTML (a `style` value of undefined is not rendered).
+ */
+export function AccordionContent({ className, style, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
+  return (
+    <AccordionPrimitive.Content
+      forceMount
+      className={cn('accordion-content', className)}
+      style={{ ['--radix-accordion-content-height' as string]: undefined, ['--radix-accordion-content-width' as string]: undefined, ...style }}
+      {...props}
+    />
+  );
 }

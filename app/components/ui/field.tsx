@@ -25,24 +25,24 @@ export function Field({ id, label, errors, hint, required, className, children }
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  // The look of each part is one class in app/app.css (.field, .field-label…); an empty error is not shown.
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
+    <div className={cn('field', className)}>
+      <label htmlFor={id} className="field-label">
         {label}
         {required ? (
-          <span className="text-flag-red" aria-hidden>
-            {' '}
-            *
+          <span className="field-required" aria-hidden>
+            {' *'}
           </span>
         ) : null}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
-        <p id={hintId} className="text-sm text-muted">
+        <p id={hintId} className="field-hint">
           {hint}
         </p>
       ) : null}
-      <p id={errorId} className={cn('text-sm font-medium text-flag-red', !error && 'hidden')} aria-live="polite">
+      <p id={errorId} className="field-error" aria-live="polite">
         {error}
       </p>
     </div>

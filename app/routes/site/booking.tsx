@@ -21,7 +21,7 @@ import { handlePageSubmission } from '~/lib/submissions.server';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { createBooking } from '~/models/booking.server';
 import { listPackageOptions } from '~/models/package.server';
-import { getPublicSettings } from '~/models/settings.server';
+import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
 import { tourRequestSchema } from '~/schemas/booking';
 import { addYears, CUSTOM_TOUR, CUSTOM_TOUR_NAME, LIMITS, MAX_YEARS_AHEAD, PACKAGE_REQUIRED_MESSAGE } from '~/schemas/submission-limits';
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader() {
   const [packages, settings] = await Promise.all([sharedContent('package options', () => listPackageOptions()), getPublicSettings(['policies', 'company'])]);
-  return { packages, policies: settings.policies, company: settings.company };
+  return { packages, policies: travelPolicies(settings.policies), company: settings.company };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,7 +76,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <PageHeader eyebrow="Plan your Himalayan journey" title="Book Your Tour" intro="Tell us the tour, the date and who is coming. A local travel expert replies within 24 hours with a plan and a price." />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:px-6 lg:grid-cols-[1fr_22rem]">
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="request-heading">
           {actionData && 'sent' in actionData && actionData.sent ? (
             <Confirmation reference={actionData.sent.reference} />
@@ -156,8 +156,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
 
         <aside className="flex flex-col gap-6" aria-label="Booking information">
           <div className="rounded-card bg-mist p-6">
-            <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Icon name="clock" className="size-5 text-forest-700" /> What happens next
+            <h2 className="side-title">
+              <Icon name="clock" /> What happens next
             </h2>
             <ol className="mt-3 list-decimal space-y-2 pl-5 text-[0.95rem]">
               <li>We reply within 24 hours with an itinerary and a price.</li>
@@ -165,26 +165,26 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               <li>We arrange permits, hotels and your driver.</li>
             </ol>
           </div>
-          <div className="rounded-card bg-mist p-6">
-            <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Icon name="shield-check" className="size-5 text-forest-700" /> Payment &amp; cancellation
+          <div className="policy-lists rounded-card bg-mist p-6">
+            <h2 className="side-title">
+              <Icon name="shield-check" /> Payment &amp; cancellation
             </h2>
-            <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Payment</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
+            <h3>Payment</h3>
+            <ul>
               {policies.payment.map((p) => (
                 <li key={p}>{p}</li>
               ))}
             </ul>
-            <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Cancellation</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
+            <h3>Cancellation</h3>
+            <ul>
               {policies.cancellation.map((p) => (
                 <li key={p}>{p}</li>
               ))}
             </ul>
             {policies.requirements.length > 0 ? (
               <>
-                <h3 className="mt-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Bring along</h3>
-                <ul className="mt-1 list-disc space-y-1 pl-5 text-[0.95rem]">
+                <h3>Bring along</h3>
+                <ul>
                   {policies.requirements.map((p) => (
                     <li key={p}>{p}</li>
                   ))}

@@ -120,7 +120,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
           </>
         }
         after={
-          <section aria-labelledby="ready-title" className="mx-auto max-w-7xl px-4 pb-14 md:px-6 md:pb-20">
+          <section aria-labelledby="ready-title" className="container-page pb-14 md:pb-20">
             <div className="flex flex-col gap-6 rounded-card bg-forest-900 p-6 text-white md:flex-row md:items-center md:justify-between md:p-10">
               <div className="max-w-2xl">
                 <h2 id="ready-title" className="text-3xl font-semibold text-white">

@@ -20,9 +20,9 @@ import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/lib/submissions.server';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { createInquiry } from '~/models/inquiry.server';
-import { getPublicSettings } from '~/models/settings.server';
+import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { contactFormSchema } from '~/schemas/contact';
-import type { Settings } from '~/schemas/settings';
+import type { Settings, TravelPolicies } from '~/schemas/settings';
 import { LIMITS } from '~/schemas/submission-limits';
 import type { Route } from './+types/contact';
 
@@ -31,7 +31,8 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader() {
   const { company, map, policies } = await getPublicSettings(['company', 'map', 'policies']);
-  return { company, map, policies };
+  // Only the travel policies the FAQs quote: the rental terms would ride along in the page unused.
+  return { company, map, policies: travelPolicies(policies) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -46,7 +47,7 @@ const SENT_TEXT = "Thank you for contacting us. We'll review your message and re
  * The four FAQs (the same policy text as the package and booking pages,
  * docs/decisions/007-one-policy-text.md).
  */
-function faqs(policies: Settings['policies'], company: Settings['company']) {
+function faqs(policies: TravelPolicies, company: Settings['company']) {
   return [
     {
       q: 'How do I book a tour?',
@@ -92,11 +93,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <PageHeader eyebrow="Contact" title="Contact Us" intro="Call, message or visit our Gangtok office. We answer every message within 24 hours." />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:px-6 lg:grid-cols-[22rem_1fr]">
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[22rem_1fr]">
         <aside className="flex flex-col gap-6" aria-label="Contact details">
           <div className="rounded-card bg-forest-700 p-6 text-white">
-            <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Icon name="phone" className="size-5" /> Call us
+            <h2 className="side-title">
+              <Icon name="phone" className="text-inherit" /> Call us
             </h2>
             <p className="mt-1 text-forest-100">Talk to a local travel expert.</p>
             <a href={telLink(company.phone)} className="mt-3 block text-2xl font-semibold underline-offset-4 hover:underline">
@@ -112,8 +113,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </div>
           </div>
           <div className="rounded-card bg-mist p-6">
-            <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Icon name="clock" className="size-5 text-forest-700" /> Office hours
+            <h2 className="side-title">
+              <Icon name="clock" /> Office hours
             </h2>
             <dl className="mt-3 space-y-2">
               {company.officeHours.map((h) => (
@@ -125,8 +126,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </dl>
           </div>
           <div className="rounded-card bg-mist p-6">
-            <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Icon name="map-pin" className="size-5 text-forest-700" /> Visit us
+            <h2 className="side-title">
+              <Icon name="map-pin" /> Visit us
             </h2>
             <address className="mt-2 not-italic">{company.address}</address>
             <a href={openStreetMapLink(map)} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-forest-700 underline-offset-4 hover:underline">
@@ -180,7 +181,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </section>
       </div>
 
-      <section aria-labelledby="map-heading" className="mx-auto max-w-7xl px-4 pb-12 md:px-6">
+      <section aria-labelledby="map-heading" className="container-page pb-12">
         <h2 id="map-heading" className="text-2xl font-semibold">
           Find us in Gangtok
         </h2>
@@ -192,16 +193,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="faq-heading" className="text-3xl font-semibold">
             Frequently asked questions
           </h2>
-          <div className="mt-6 divide-y divide-forest-100 rounded-card bg-white">
+          {/* Each question's look is in app/app.css (.faq). */}
+          <div className="faq mt-6 divide-y divide-forest-100 rounded-card bg-white">
             {faqs(policies, company).map((faq) => (
-              <details key={faq.q} className="group px-5 py-1">
-                <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold">
+              <details key={faq.q}>
+                <summary>
                   {faq.q}
-                  <span aria-hidden className="text-forest-700 transition-transform group-open:rotate-45">
-                    +
-                  </span>
+                  <span aria-hidden>+</span>
                 </summary>
-                <div className="space-y-2 pb-4 text-muted">
+                <div>
                   {faq.a.map((line) => (
                     <p key={line}>{line}</p>
                   ))}

@@ -34,11 +34,14 @@ const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice
 export async function loader() {
   const [[packages, cars, bikes], settings] = await Promise.all([
     sharedContent('home featured', () => Promise.all([listPackages({ limit: 9 }), listCars({ limit: 8 }), listBikes({ limit: 8 })])),
-    getPublicSettings(['company', 'map']),
+    getPublicSettings(['company', 'map', 'announcement', 'video']),
   ]);
   const jsonLd = jsonLdScript(travelAgencyJsonLd(env().PUBLIC_URL, settings.company, settings.map));
   return {
     jsonLd,
+    announcement: settings.announcement,
+    video: settings.video,
+    map: settings.map,
     packages: packages.items.map(({ id, title, imageUrl, duration, location, highlights, people, price, rating, reviewCount, tag }) => ({
       id,
       title,
@@ -89,7 +92,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData('routes/site/layout') as SiteLayoutData | undefined;
   if (!site) return null;
-  const { company, ratings, announcement, video, map } = site;
+  const { company, ratings } = site;
+  const { announcement, video, map } = loaderData;
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />

@@ -24,16 +24,15 @@ import type { Route } from './+types/layout';
  */
 export async function loader() {
   const [settings, recentBookings] = await Promise.all([
-    getPublicSettings(['company', 'ratings', 'promo', 'announcement', 'video', 'map', 'recentBookingToast']),
+    getPublicSettings(['company', 'ratings', 'promo', 'recentBookingToast']),
     sharedContent('recent-bookings', listRecentConfirmedBookings),
   ]);
   const { promo } = settings;
+  // What the pages share: settings that only one page uses (the home page's announcement, video and
+  // map) come with that page's data, not with every page's.
   return {
     company: settings.company,
     ratings: settings.ratings,
-    announcement: settings.announcement,
-    video: settings.video,
-    map: settings.map,
     promo: isPromoActive(promo, todayInIndia()) ? { text: promo.text, link: promo.link } : null,
     recentBookings: settings.recentBookingToast.enabled ? recentBookings : [],
   };

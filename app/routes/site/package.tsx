@@ -21,7 +21,7 @@ import { CONTACT_FOR_PRICING, priceOrContact } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
 import { getPackage, listRelatedPackages } from '~/models/package.server';
-import { getPublicSettings } from '~/models/settings.server';
+import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
 import type { Route } from './+types/package';
 
@@ -37,7 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     tourPackage,
     related: related.map(toPackageCardItem),
     company: settings.company,
-    policies: settings.policies,
+    policies: travelPolicies(settings.policies),
     url,
     origin,
   };
@@ -113,7 +113,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
         after={
           related.length > 0 ? (
             <section aria-labelledby="related-title" className="bg-mist py-14 md:py-20">
-              <div className="mx-auto max-w-7xl px-4 md:px-6">
+              <div className="container-page">
                 <h2 id="related-title" className="text-3xl font-semibold md:text-4xl">
                   You May Also Like
                 </h2>
@@ -159,38 +159,36 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
               {p.itinerary.map((day) => (
                 <AccordionItem key={day.day} value={`day-${day.day}`}>
                   <AccordionTrigger>
-                    <span className="grid size-10 shrink-0 place-items-center rounded-full bg-forest-700 text-sm font-semibold text-white" aria-hidden>
+                    <span className="itinerary-number" aria-hidden>
                       {day.day}
                     </span>
                     <span>
-                      <span className="block text-xs font-semibold tracking-wide text-forest-700 uppercase">Day {day.day}</span>
+                      <span className="itinerary-kicker">{`Day ${day.day}`}</span>
                       <span className="block">{day.title}</span>
                     </span>
                   </AccordionTrigger>
                   <AccordionContent className="pl-14">
                     <p className="leading-relaxed text-muted">{day.description}</p>
                     {day.activities.length > 0 ? (
-                      <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Day ${day.day} activities`}>
+                      <ul className="chips mt-4" aria-label={`Day ${day.day} activities`}>
                         {day.activities.map((a) => (
-                          <li key={a} className="rounded-full bg-forest-50 px-3 py-1 text-sm text-forest-800">
-                            {a}
-                          </li>
+                          <li key={a}>{a}</li>
                         ))}
                       </ul>
                     ) : null}
                     {day.meals || day.stay ? (
-                      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                      <dl className="itinerary-facts mt-4">
                         {day.meals ? (
-                          <div className="flex items-center gap-2">
-                            <Icon name="utensils" className="size-4 text-forest-700" />
-                            <dt className="font-semibold">Meals:</dt>
+                          <div>
+                            <Icon name="utensils" />
+                            <dt>Meals:</dt>
                             <dd>{day.meals}</dd>
                           </div>
                         ) : null}
                         {day.stay ? (
-                          <div className="flex items-center gap-2">
-                            <Icon name="bed-double" className="size-4 text-forest-700" />
-                            <dt className="font-semibold">Stay:</dt>
+                          <div>
+                            <Icon name="bed-double" />
+                            <dt>Stay:</dt>
                             <dd>{day.stay}</dd>
                           </div>
                         ) : null}
@@ -219,11 +217,11 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
         {p.accommodation.length > 0 || p.locations.length > 0 ? (
           <DetailSection id="stays" title="Route & Stays">
             {p.locations.length > 0 ? (
-              <ol className="mb-6 flex flex-wrap items-center gap-2 text-sm" aria-label="Route">
+              <ol className="route mb-6" aria-label="Route">
                 {p.locations.map((place, i) => (
-                  <li key={`${i}-${place}`} className="flex items-center gap-2">
-                    {i > 0 ? <Icon name="chevron-right" className="size-4 text-forest-500" /> : null}
-                    <span className="rounded-full bg-mist px-3 py-1">{place}</span>
+                  <li key={`${i}-${place}`}>
+                    {i > 0 ? <Icon name="chevron-right" /> : null}
+                    <span>{place}</span>
                   </li>
                 ))}
               </ol>
@@ -234,9 +232,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                   <li key={`${i}-${stay.location}`} className="flex gap-3 rounded-card border border-forest-100 p-4">
                     <Icon name="bed-double" className="mt-0.5 size-5 shrink-0 text-forest-700" />
                     <div>
-                      <p className="font-semibold">
-                        {stay.location} · {stay.nights} {stay.nights === 1 ? 'night' : 'nights'}
-                      </p>
+                      <p className="font-semibold">{`${stay.location} · ${stay.nights} ${stay.nights === 1 ? 'night' : 'nights'}`}</p>
                       <p className="text-sm text-muted">
                         {stay.hotel}
                         {stay.category ? ` · ${stay.category}` : ''}

@@ -75,16 +75,12 @@ export function MarkList({
   className?: string;
 }) {
   return (
-    <ul className={cn(markListLayouts[layout], className)}>
+    // Each item's look is in app/app.css (.mark-list): a list repeats it on every item.
+    <ul className={cn('mark-list', mark === 'cross' && 'mark-list-cross', markListLayouts[layout], className)}>
       {items.map((item, i) => (
-        <li key={`${i}-${item}`} className="flex gap-3">
-          <span
-            className={cn(
-              'mt-0.5 grid size-6 shrink-0 place-items-center rounded-full',
-              mark === 'check' ? 'bg-forest-50 text-forest-700' : 'bg-[#fbeceb] text-flag-red',
-            )}
-          >
-            <Icon name={mark === 'check' ? 'check' : 'x'} className="size-3.5 stroke-3" />
+        <li key={`${i}-${item}`}>
+          <span>
+            <Icon name={mark === 'check' ? 'check' : 'x'} />
           </span>
           <span>{item}</span>
         </li>
@@ -93,10 +89,10 @@ export function MarkList({
   );
 }
 
-/** A small icon-and-text fact: duration, location, seats. */
+/** A small icon-and-text fact: duration, location, seats (its icon is sized by .fact-chip, app/app.css). */
 export function Chip({ icon, children, className }: { icon?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <li className={cn('inline-flex items-center gap-1.5 rounded-full bg-mist px-3 py-1 text-sm text-ink', className)}>
+    <li className={cn('fact-chip', className)}>
       {icon}
       {children}
     </li>

@@ -9,7 +9,6 @@ import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 import { uploadVariants } from '~/lib/image-variants';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
-import { WhatsAppIcon } from './actions';
 import { CatalogBadge } from './bits';
 import { Picture } from '../picture';
 
@@ -64,9 +63,9 @@ export function DetailLayout({
   return (
     <article>
       <div className="bg-mist">
-        <div className="mx-auto max-w-7xl px-4 pt-24 pb-8 md:px-6 md:pt-28">{header}</div>
+        <div className="container-page pt-24 pb-8 md:pt-28">{header}</div>
       </div>
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 md:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-12 lg:py-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="container-page grid gap-8 py-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-12 lg:py-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="lg:col-start-1 lg:row-start-1">{gallery}</div>
         <aside aria-label="Summary" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="space-y-6 lg:sticky lg:top-24">{summary}</div>
@@ -194,36 +193,37 @@ export function TrustPoints({ points }: { points: string[] }) {
  */
 export function HelpCard({ company, whatsappText, className }: { company: Settings['company']; whatsappText: string; className?: string }) {
   return (
-    <section aria-label="Need help?" className={cn('rounded-card bg-forest-900 p-6 text-white', className)}>
+    // Its links, facts and icons are styled by .help-card (app/app.css): a detail page shows it twice.
+    <section aria-label="Need help?" className={cn('help-card', className)}>
       <p className="font-display text-xl font-semibold text-white">Need Help?</p>
       <p className="mt-1 text-sm text-forest-50">Our Gangtok team answers calls and messages every day.</p>
       <ul className="mt-4 space-y-3 text-sm">
         <li>
-          <a href={telLink(company.phone)} className="flex items-center gap-3 font-semibold hover:underline">
-            <Icon name="phone" className="size-4 shrink-0 text-marigold-light" />
+          <a href={telLink(company.phone)}>
+            <Icon name="phone" />
             {company.phone}
           </a>
         </li>
         <li>
-          <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 font-semibold hover:underline">
-            <WhatsAppIcon className="size-4 shrink-0 text-marigold-light" />
-            WhatsApp {company.whatsappNumber}
+          <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer">
+            <Icon name="whatsapp" />
+            {`WhatsApp ${company.whatsappNumber}`}
           </a>
         </li>
         <li>
-          <a href={`mailto:${company.email}`} className="flex items-center gap-3 font-semibold break-all hover:underline">
-            <Icon name="mail" className="size-4 shrink-0 text-marigold-light" />
+          <a href={`mailto:${company.email}`} className="break-all">
+            <Icon name="mail" />
             {company.email}
           </a>
         </li>
         {company.officeHours.map((h) => (
-          <li key={h.days} className="flex items-center gap-3 text-forest-50">
-            <Icon name="clock" className="size-4 shrink-0 text-marigold-light" />
-            {h.days}: {h.hours}
+          <li key={h.days} className="help-fact">
+            <Icon name="clock" />
+            {`${h.days}: ${h.hours}`}
           </li>
         ))}
-        <li className="flex items-start gap-3 text-forest-50">
-          <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-marigold-light" />
+        <li className="help-fact items-start">
+          <Icon name="map-pin" className="mt-0.5" />
           {company.address}
         </li>
       </ul>

@@ -13,7 +13,7 @@ export function ListHero({ eyebrow, title, intro, facts }: { eyebrow: string; ti
         <path d="M0 150 L180 70 L300 120 L470 30 L640 110 L780 60 L960 130 L1120 50 L1290 110 L1440 70 V220 H0Z" fill="#0b3b35" />
         <path d="M0 190 L160 130 L340 170 L520 110 L700 165 L880 120 L1060 175 L1250 125 L1440 160 V220 H0Z" fill="#0f4c45" />
       </svg>
-      <div className="mx-auto max-w-7xl px-4 pt-28 pb-24 md:px-6 md:pt-36 md:pb-32">
+      <div className="container-page pt-28 pb-24 md:pt-36 md:pb-32">
         <p className="text-sm font-semibold tracking-[0.14em] text-marigold-light uppercase">{eyebrow}</p>
         <h1 className="mt-3 max-w-3xl text-4xl font-semibold text-white md:text-6xl">{title}</h1>
         <p className="mt-4 max-w-2xl text-lg text-forest-50">{intro}</p>
@@ -35,7 +35,7 @@ export function ListHero({ eyebrow, title, intro, facts }: { eyebrow: string; ti
 /** The filters card pulled up over the hero, then the results and what follows them. */
 export function ListBody({ filters, children }: { filters: ReactNode; children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-16 md:px-6 md:pb-24">
+    <div className="container-page pb-16 md:pb-24">
       <div className="relative z-10 -mt-14 md:-mt-16">{filters}</div>
       <div className="mt-8 space-y-8">{children}</div>
     </div>

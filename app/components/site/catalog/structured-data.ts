@@ -39,13 +39,14 @@ function provider(company: Company, origin: string): Json {
 }
 
 export function packageStructuredData(p: TourPackage, { origin, url, company }: { origin: string; url: string; company: Company }): Json {
-  const agency = provider(company, origin);
+  // The agency is described once, as the provider, and the offer refers to it by its @id.
+  const agency = { '@id': absoluteUrl(origin, '/#agency'), ...provider(company, origin) };
   const offer: Json = {
     '@type': 'Offer',
     url,
     priceCurrency: 'INR',
     availability: 'https://schema.org/InStock',
-    offeredBy: agency,
+    offeredBy: { '@id': agency['@id'] },
   };
   if (p.price > 0) offer.price = p.price;
   return {

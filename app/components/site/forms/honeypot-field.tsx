@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD } from '~/schemas/submission-limits';
 
 export function HoneypotField() {
   return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="honeypot">
       <label>
         Leave this field empty
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" data-1p-ignore data-lpignore="true" />
