@@ -11,7 +11,8 @@
 // page. Options (or environment): --url / BENCH_URL (default http://127.0.0.1:3000), --runs / RUNS
 // (default 5), CHROME_PATH (default /usr/bin/chromium), --json FILE to save all medians.
 // Budgets: performance >= 98, LCP <= 1800 ms, TBT <= 50 ms, CLS <= 0.02, accessibility / best
-// practices / SEO = 100, JavaScript <= 130 KB transferred, total transfer of / <= 500 KB. It is a
+// practices / SEO = 100, JavaScript <= 130 KB transferred, total transfer of / <= 500 KB, and the
+// HTML of the pages measured before the page-weight work at least 40 % lighter (HTML_BEFORE). It is a
 // benchmark, not a test: it prints a table and exits 1 when a median misses a budget. Beside each
 // page: the HTML's size (decoded) and the median LCP phases (time to first byte, load delay, load
 // time, render delay), to see where the time goes.
@@ -49,6 +50,13 @@ const DEFAULT_PATHS = [
 ];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02, lcpMs: 1800, tbtMs: 50, jsKB: 130, homeKB: 500 };
+/**
+ * The HTML (decoded bytes) of the pages measured before the page-weight work began
+ * (docs/decisions/002-page-weight.md); each must now be at least HTML_CUT lighter
+ * (docs/decisions/023-public-page-speed.md). Keys are the paths as given, before ids are filled in.
+ */
+const HTML_BEFORE = { '/': 155_600, '/packages': 37_500, '/packages/{package}': 103_600, '/bikes': 58_700, '/contact': 31_200, '/booking': 31_300 };
+const HTML_CUT = 0.4;
 
 function parseArgs(argv) {
   const options = { url: process.env.BENCH_URL || 'http://127.0.0.1:3000', runs: Number(process.env.RUNS || 5), json: null, paths: [] };
@@ -94,6 +102,7 @@ function figures(lhr) {
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
     jsKB: jsBytes / 1024,
     htmlKB: (documentRequest?.resourceSize ?? 0) / 1024,
+    htmlBytes: documentRequest?.resourceSize ?? 0,
     ttfbMs: phase(0),
     loadDelayMs: phase(1),
     loadTimeMs: phase(2),
@@ -121,7 +130,7 @@ async function run(options) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows = [];
   try {
-    for (const path of options.paths) {
+    for (const [index, path] of options.paths.entries()) {
       const runs = [];
       // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP): that run is measured
       // again, at most twice per page; every other error ends the benchmark.
@@ -147,6 +156,7 @@ async function run(options) {
       const m = (key) => median(runs.map((r) => r[key]));
       rows.push({
         path,
+        template: options.templates[index],
         performance: m('performance'),
         accessibility: m('accessibility'),
         'best-practices': m('best-practices'),
@@ -156,6 +166,7 @@ async function run(options) {
         tbtMs: m('tbtMs'),
         jsKB: m('jsKB'),
         htmlKB: m('htmlKB'),
+        htmlBytes: m('htmlBytes'),
         ttfbMs: m('ttfbMs'),
         loadDelayMs: m('loadDelayMs'),
         loadTimeMs: m('loadTimeMs'),
@@ -187,6 +198,8 @@ function misses(row) {
   if (row.tbtMs > BUDGET.tbtMs) out.push(`TBT ${row.tbtMs.toFixed(0)} ms > ${BUDGET.tbtMs} ms`);
   if (row.jsKB > BUDGET.jsKB) out.push(`JS ${row.jsKB.toFixed(1)} KB > ${BUDGET.jsKB} KB`);
   if (row.path === '/' && row.totalKB > BUDGET.homeKB) out.push(`transfer ${row.totalKB.toFixed(0)} KB > ${BUDGET.homeKB} KB`);
+  const before = HTML_BEFORE[row.template];
+  if (before && row.htmlBytes > before * (1 - HTML_CUT)) out.push(`HTML ${row.htmlBytes} bytes > ${Math.round(before * (1 - HTML_CUT))} (${HTML_CUT * 100} % under ${before})`);
   return out;
 }
 
@@ -204,10 +217,13 @@ async function resolvePaths(url, paths) {
 }
 
 const options = parseArgs(process.argv.slice(2));
+options.templates = options.paths;
 options.paths = await resolvePaths(options.url, options.paths);
 console.log(`Lighthouse ${options.runs} run(s) per page, mobile preset, median, against ${options.url}`);
 const rows = await run(options);
-const header = ['path', 'perf', 'a11y', 'best', 'seo', 'CLS', 'LCP ms', 'TBT ms', 'JS KB', 'JS gz', 'total KB', 'HTML KB', 'TTFB', 'load delay', 'load time', 'render delay'];
+const header = ['path', 'perf', 'a11y', 'best', 'seo', 'CLS', 'LCP ms', 'TBT ms', 'JS KB', 'JS gz', 'total KB', 'HTML KB', 'HTML cut', 'TTFB', 'load delay', 'load time', 'render delay'];
+/** How much lighter the page's HTML is than before the page-weight work, where that was measured. */
+const htmlCut = (row) => (HTML_BEFORE[row.template] ? `${Math.round((1 - row.htmlBytes / HTML_BEFORE[row.template]) * 100)} %` : '');
 const table = rows.map((r) => [
   r.path,
   String(r.performance),
@@ -221,6 +237,7 @@ const table = rows.map((r) => [
   r.jsGzipKB.toFixed(1),
   r.totalKB.toFixed(1),
   r.htmlKB.toFixed(1),
+  htmlCut(r),
   r.ttfbMs.toFixed(0),
   r.loadDelayMs.toFixed(0),
   r.loadTimeMs.toFixed(0),
