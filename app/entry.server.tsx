@@ -121,27 +121,41 @@ function withCompactScrollScript(html: string): string {
   return html.replace(/(<script\b[^>]*>)(\(\(storageKey\w*, restoreKey\) => \{[\s\S]*?)(<\/script>)/, (_script, open: string, code: string, close: string) => open + code.replace(/\n[ \t]+/g, '\n') + close);
 }
 
+/**
+ * `html` with the JSON that React Router prints between `start` and `end` replaced by
+ * `edit(parsed)`, written compact. The document is returned as it was when either marker is missing
+ * or the text between them is not JSON in the shape `edit` expects (it throws).
+ */
+function withEditedJson<T>(html: string, start: string, end: string, edit: (value: T) => T): string {
+  const from = html.indexOf(start);
+  const to = from < 0 ? -1 : html.indexOf(end, from);
+  if (to < 0) return html;
+  try {
+    const edited = edit(JSON.parse(html.slice(from + start.length, to)) as T);
+    return html.slice(0, from + start.length) + JSON.stringify(edited) + html.slice(to);
+  } catch {
+    return html;
+  }
+}
+
+/** `flags` without the entries that are `false`: React Router only tests its flags for truth. */
+function withoutFalseFlags<T extends Record<string, unknown>>(flags: T): T {
+  return Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== false)) as T;
+}
+
 /** Where React Router's script starts and ends the context it hands to the browser. */
 const CONTEXT_START = 'window.__reactRouterContext = ';
 const CONTEXT_END = ';window.__reactRouterContext.stream = ';
 
 /**
- * React Router's context script without the future flags that are false: the browser only tests
- * them for truth (about 120 bytes of every public document). A context in a form this does not
- * recognise is left as it was.
+ * React Router's context script without the future flags that are false (about 120 bytes of every
+ * public document).
  */
 function withCompactRouterContext(html: string): string {
-  const start = html.indexOf(CONTEXT_START);
-  const end = start < 0 ? -1 : html.indexOf(CONTEXT_END, start);
-  if (end < 0) return html;
-  try {
-    const context = JSON.parse(html.slice(start + CONTEXT_START.length, end)) as { future?: Record<string, unknown> };
-    if (!context.future) return html;
-    context.future = Object.fromEntries(Object.entries(context.future).filter(([, value]) => value !== false));
-    return html.slice(0, start + CONTEXT_START.length) + JSON.stringify(context) + html.slice(end);
-  } catch {
-    return html;
-  }
+  return withEditedJson<{ future: Record<string, unknown> }>(html, CONTEXT_START, CONTEXT_END, (context) => ({
+    ...context,
+    future: withoutFalseFlags(context.future),
+  }));
 }
 
 /**
@@ -167,28 +181,20 @@ type InlinedManifest = { entry: { imports: string[] }; routes: Record<string, Re
  * The route manifest React Router inlines in the module script, compact
  * (docs/decisions/023-public-page-speed.md), about 2.3 KB less of every public document:
  * - as compact JSON (React Router prints it with two-space indents);
- * - without a route's flags that are `false` (`hasAction`, `hasClientLoader`…): React Router only
- *   tests them for truth, so a missing flag reads the same;
+ * - without a route's flags that are `false` (`hasAction`, `hasClientLoader`…);
  * - without the entry's own imports (the framework and the bundler's runtime) repeated in every
  *   route's `imports`: the browser has them before any route can be visited.
- * A document without a manifest (or with a form this does not recognise) is returned as it was.
  */
 function withCompactManifest(html: string): string {
-  const start = html.indexOf(MANIFEST_START);
-  const end = start < 0 ? -1 : html.indexOf(MANIFEST_END, start);
-  if (end < 0) return html;
-  const json = html.slice(start + MANIFEST_START.length, end);
-  try {
-    const manifest = JSON.parse(json) as InlinedManifest;
+  return withEditedJson<InlinedManifest>(html, MANIFEST_START, MANIFEST_END, (manifest) => {
     const loaded = new Set(manifest.entry.imports);
-    for (const route of Object.values(manifest.routes)) {
-      for (const [key, value] of Object.entries(route)) if (value === false) delete route[key];
-      if (Array.isArray(route.imports)) route.imports = route.imports.filter((url) => !loaded.has(url));
-    }
-    return html.slice(0, start + MANIFEST_START.length) + JSON.stringify(manifest) + html.slice(end);
-  } catch {
-    return html;
-  }
+    const routes = Object.entries(manifest.routes).map(([id, route]) => {
+      const compact = withoutFalseFlags(route);
+      if (Array.isArray(route.imports)) compact.imports = route.imports.filter((url) => !loaded.has(url));
+      return [id, compact];
+    });
+    return { ...manifest, routes: Object.fromEntries(routes) };
+  });
 }
 
 /**

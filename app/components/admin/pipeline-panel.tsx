@@ -77,7 +77,7 @@ function Hidden({ intent, recordId }: { intent: PipelineIntent; recordId: string
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return (
-    <p id={id} className={cn('text-sm font-medium text-flag-red', !message && 'hidden')} aria-live="polite">
+    <p id={id} className="field-error" aria-live="polite">
       {message}
     </p>
   );

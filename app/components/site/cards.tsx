@@ -15,12 +15,8 @@ import { BookVehicleButton } from './catalog/actions';
 import { CatalogBadge, Chip, RatingStars, UnavailableOverlay } from './catalog/bits';
 import { Picture } from './picture';
 
-/**
- * Cards take `priority` when they open a list (the first image is often the largest paint). Each part's
- * look is one class in app/app.css (.catalog-card, .card-media…): a list repeats it on every card.
- */
-const cardClass = 'catalog-card card';
-const imageClass = 'card-image';
+// Cards take `priority` when they open a list (the first image is often the largest paint). Each
+// part's look is one class in app/app.css (.catalog-card, .card-media…): a list repeats it on every card.
 /** Width a card's image is shown at: one column on phones, two from sm, three (about 400px) from lg. */
 const cardImageSizes = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 
@@ -64,7 +60,7 @@ function CardPrice({ label, amount, contactText, perDay }: { label: string; amou
 
 export function PackageCard({ item, headingLevel = 2, priority }: { item: PackageCardItem; headingLevel?: HeadingLevel; priority?: boolean }) {
   return (
-    <article className={cardClass}>
+    <article className="catalog-card card">
       <div className="card-media">
         <Picture
           src={item.imageUrl}
@@ -74,7 +70,7 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
           width={600}
           height={400}
           priority={priority}
-          className={imageClass}
+          className="card-image"
         />
         <div className="card-badges">
           {item.featured && item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
@@ -125,7 +121,7 @@ function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean
         width={600}
         height={400}
         priority={priority}
-        className={imageClass}
+        className="card-image"
       />
       <div className="card-badges">
         {item.tag ? <CatalogBadge>{item.tag}</CatalogBadge> : <span />}
@@ -138,7 +134,7 @@ function VehicleMedia({ item, priority }: { item: Bike | Car; priority?: boolean
 
 export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; headingLevel?: HeadingLevel; priority?: boolean }) {
   return (
-    <article className={cardClass}>
+    <article className="catalog-card card">
       <VehicleMedia item={item} priority={priority} />
       <div className="card-body">
         <div className="flex items-center justify-between gap-2">
@@ -180,7 +176,7 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
 export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headingLevel?: HeadingLevel; priority?: boolean }) {
   const features = splitFeatures(item.features).slice(0, 2);
   return (
-    <article className={cardClass}>
+    <article className="catalog-card card">
       <VehicleMedia item={item} priority={priority} />
       <div className="card-body">
         <div className="flex items-center justify-between gap-2">

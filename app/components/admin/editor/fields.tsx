@@ -209,7 +209,7 @@ export function CheckboxField({ field, label, hint, className }: Omit<CommonProp
           {hint}
         </p>
       ) : null}
-      <p id={errorId} className={cn('text-sm font-medium text-flag-red', !error && 'hidden')}>
+      <p id={errorId} className="field-error">
         {error}
       </p>
     </div>
