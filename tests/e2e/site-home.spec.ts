@@ -85,6 +85,33 @@ test('carousels move with the arrow keys and wrap', async ({ page }) => {
   await expect(gallery).toHaveAttribute('data-selected-index', '6');
 });
 
+test('an arrow pressed just as a carousel starts is not lost', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The press lands in the moment after Embla has started on the testimonials (it has moved the
+  // track) and before React has rendered with it: the page's copy of Embla presses ArrowRight from
+  // a MutationObserver, which runs in that same task. A busy phone can take that long to render.
+  await page.route(/embla-carousel/, async (route) => {
+    const response = await route.fetch();
+    const pressOnStart = `
+;(() => {
+  const region = document.querySelector('[aria-label="Testimonials"]');
+  const track = region.querySelector('.touch-pan-y');
+  new MutationObserver((records, observer) => {
+    if (!track.style.transform) return;
+    observer.disconnect();
+    region.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    region.dataset.pressedOnStart = 'true';
+  }).observe(track, { attributes: true, attributeFilter: ['style'] });
+})();`;
+    await route.fulfill({ response, body: (await response.text()) + pressOnStart });
+  });
+  await page.goto('/');
+  const testimonials = page.getByRole('region', { name: 'Testimonials' });
+  await testimonials.scrollIntoViewIfNeeded();
+  await expect(testimonials).toHaveAttribute('data-pressed-on-start', 'true');
+  await expect(testimonials.getByRole('group', { name: '2 of 8' })).toHaveAttribute('data-selected', 'true');
+});
+
 test('the gallery carousel advances by itself after its progress bar', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');

@@ -30,6 +30,9 @@ export function useLazyEmblaCarousel(
   }, []);
   const [wanted, setWanted] = useState(false);
   const [api, setApi] = useState<EmblaCarouselType>();
+  // The running instance, for whenReady: the `api` state reaches callers only at the next render, and
+  // an arrow pressed in between would otherwise be queued after the queue was already run, and lost.
+  const running = useRef<EmblaCarouselType | undefined>(undefined);
   const pending = useRef<Ready[]>([]);
   const optionsKey = JSON.stringify(options);
 
@@ -62,6 +65,7 @@ export function useLazyEmblaCarousel(
       ({ default: EmblaCarousel }) => {
         if (cancelled) return;
         instance = EmblaCarousel(node, JSON.parse(optionsKey) as EmblaOptionsType);
+        running.current = instance;
         setApi(instance);
         for (const callback of pending.current.splice(0)) callback(instance);
       },
@@ -71,6 +75,7 @@ export function useLazyEmblaCarousel(
     );
     return () => {
       cancelled = true;
+      running.current = undefined;
       instance?.destroy();
       setApi(undefined);
     };
@@ -78,13 +83,13 @@ export function useLazyEmblaCarousel(
 
   const whenReady = useCallback(
     (callback: Ready) => {
-      if (api) callback(api);
+      if (running.current) callback(running.current);
       else {
         pending.current.push(callback);
         setWanted(true);
       }
     },
-    [api],
+    [],
   );
 
   return [viewportRef, api, whenReady];
