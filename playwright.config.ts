@@ -38,6 +38,14 @@ function server(port: number) {
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 /**
+ * The two projects about controls before and after hydration (docs/architecture.md, "Controls
+ * before and after hydration"): `first-paint-*.spec.ts` press controls while the page's scripts are
+ * held back, `no-js-*.spec.ts` run with JavaScript disabled. Both use the public-site server.
+ */
+const FIRST_PAINT_SPECS = /first-paint-[\w-]+\.spec\.ts$/;
+const NO_JS_SPECS = /no-js-[\w-]+\.spec\.ts$/;
+
+/**
  * End-to-end tests against the production build served by the real server. The admin tests
  * (admin-*.spec.ts) change the catalogue, so they get a server and database of their own: the
  * public-site tests always see exactly the seeded content.
@@ -58,7 +66,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: /admin-[\w-]+\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    { name: 'site', testIgnore: [/admin-[\w-]+\.spec\.ts$/, FIRST_PAINT_SPECS, NO_JS_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    // Every control pressed at the first paint, the page's scripts held back (tests/e2e/held-scripts.ts).
+    { name: 'first-paint', testMatch: FIRST_PAINT_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    // The same pages with JavaScript off: every visible control leads somewhere that completes its task.
+    { name: 'no-js', testMatch: NO_JS_SPECS, use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${SITE_PORT}` } },
     { name: 'admin', testMatch: /admin-[\w-]+\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
   ],
   webServer: [server(SITE_PORT), server(ADMIN_PORT)],

@@ -9,6 +9,7 @@
  */
 import frauncesLatin from '~/assets/fonts/fraunces-latin-600.woff2?url';
 import interLatin from '~/assets/fonts/inter-latin-400-700.woff2?url';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { Toaster } from '~/components/ui/toast';
 import { REQUEST_ID_ELEMENT, useNonce, useRequestId } from '~/lib/document-context';
@@ -44,7 +45,23 @@ const fontFaces = `
 @font-face{font-family:'Fraunces Variable';font-style:normal;font-display:swap;font-weight:600;src:url(${frauncesLatin}) format('woff2')}
 `;
 
+/**
+ * The attribute `<html>` carries once React has hydrated the page: from then on every control's
+ * script behaviour is live. The stylesheet shows what only works with scripts by it
+ * (app/app.css, `[data-hydrated]`), and tests learn a page is interactive from it instead of from a
+ * framework internal (docs/architecture.md, "Controls before and after hydration").
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/** Marks the document hydrated; an effect runs only in the browser, after the hydrating commit. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  useHydratedMarker();
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   // React Router's inline scripts carry this response's CSP nonce (app/entry.server.tsx).

@@ -62,7 +62,7 @@ export async function watchCsp(page: Page) {
  * EventSource open (app/components/admin/live-updates.tsx), so they are never network-idle.
  */
 export async function hydrated(page: Page, { networkIdle = true }: { networkIdle?: boolean } = {}): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
   await page.waitForLoadState(networkIdle ? 'networkidle' : 'load');
 }
 

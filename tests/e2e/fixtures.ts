@@ -16,11 +16,9 @@ import { test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
-/** Resolves once the document has no module script, or React Router has hydrated it. */
+/** Resolves once the document has no module script, or the app has marked it hydrated (app/root.tsx). */
 async function interactive(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelector('script[type="module"]') === null || (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined,
-  );
+  await page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.hasAttribute('data-hydrated'));
 }
 
 export const test = base.extend({
