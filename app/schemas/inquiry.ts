@@ -76,6 +76,11 @@ export const inquiryInputSchema = z.discriminatedUnion(
 );
 
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
+
+/** An inquiry of the inquiry form's three tabs (the dialog, the /inquire page), told apart by `type`. */
+export const tripInquirySchema = z.discriminatedUnion('type', [packagesInquirySchema, cabsInquirySchema, rentalsInquirySchema], {
+  error: "type must be one of 'packages', 'cabs', 'rentals'",
+});
 export type DialogInquiryType = 'packages' | 'cabs' | 'rentals';
 
 /**

@@ -102,7 +102,9 @@ export function integerField({ min, max, fallback, message }: { min: number; max
 
 /** A checkbox or JSON boolean: 'on' / 'true' / true, 'false' / false; absent gives `fallback`. */
 export function booleanField(fallback: boolean) {
-  const fromForm = z.transform((v: unknown) => {
+  const fromForm = z.transform((sent: unknown) => {
+    // A form's hidden 'false' followed by a ticked checkbox of the same name sends both: the last wins.
+    const v = Array.isArray(sent) && sent.length > 0 && sent.every((item) => typeof item === 'string') ? sent.at(-1) : sent;
     if (v === undefined || v === null || v === '') return fallback;
     if (v === 'on' || v === 'true') return true;
     if (v === 'false') return false;

@@ -3,24 +3,39 @@
  * white with a shadow after 50 px of scroll; desktop 'Book Now' opens the inquiry dialog; below
  * 768 px a menu button opens a panel that closes on route change, with a call link and
  * 'Book Your Tour Now'.
+ *
+ * Both work from the first paint (docs/architecture.md, "Controls before and after hydration"):
+ * 'Book Now' is a link to /inquire that opens the dialog once scripts run, and the menu is a native
+ * `<details>` disclosure, which React then closes on a route change and on Escape.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
 import { telLink } from '~/lib/whatsapp';
 import { headerLinks, HEADER_SCROLL_THRESHOLD_PX } from './nav-links';
-import { dialogTrigger, useSiteDialogs } from './site-dialogs';
+import { DialogLink } from './site-dialogs';
 
 export function Header({ companyName, phone, overHero = false }: { companyName: string; phone: string; overHero?: boolean }) {
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
-  const { openInquiry } = useSiteDialogs();
-  // The menu is open for the path it was opened on, so it closes by itself on a route change.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === location.pathname;
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Mirrors the disclosure's own state (it may have been opened before the scripts ran).
+  const [menuOpen, setMenuOpen] = useState(false);
   const transparent = overHero && !scrolled && !menuOpen;
+
+  useEffect(() => {
+    if (menu.current) setMenuOpen(menu.current.open);
+  }, []);
+
+  // A route change closes the menu (not the first render: a menu opened before hydration stays open).
+  const menuPath = useRef(location.pathname);
+  useEffect(() => {
+    if (menuPath.current === location.pathname) return;
+    menuPath.current = location.pathname;
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX);
@@ -32,7 +47,9 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpenOn(null);
+      if (event.key !== 'Escape' || !menu.current) return;
+      menu.current.open = false;
+      menu.current.querySelector('summary')?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -73,14 +90,9 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          {...dialogTrigger}
-          onClick={() => openInquiry()}
-          className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'shrink-0 max-md:hidden')}
-        >
+        <DialogLink dialog={{ kind: 'inquiry' }} className={buttonClass(transparent ? 'accent' : 'primary', 'md', 'shrink-0 max-md:hidden')}>
           Book Now
-        </button>
+        </DialogLink>
         <div className="flex shrink-0 items-center gap-1 md:hidden">
           <a
             href={telLink(phone)}
@@ -89,46 +101,45 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
           >
             <Icon name="phone" className="size-5" />
           </a>
-          <button
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
-            className={cn('header-icon-button', transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50')}
-          >
-            {menuOpen ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
-          </button>
+          {/* The panel is placed under the whole header bar (the header is its containing block). */}
+          <details ref={menu} className="mobile-menu" onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+            <summary
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-controls="mobile-menu"
+              className={cn('header-icon-button', transparent ? 'text-white hover:bg-white/15' : 'text-ink hover:bg-forest-50')}
+            >
+              <Icon name="menu" className="mobile-menu-open size-6" />
+              <Icon name="x" className="mobile-menu-close size-6" />
+            </summary>
+            <nav id="mobile-menu" aria-label="Mobile" className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-forest-100 bg-white px-4 pb-6 text-ink shadow-md">
+              <ul className="flex flex-col py-2">
+                {headerLinks.map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      end={link.to === '/'}
+                      className={({ isActive }) =>
+                        cn('block rounded-lg px-3 py-3 font-medium hover:bg-forest-50', isActive ? 'bg-forest-50 text-forest-700' : 'text-ink')
+                      }
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <div className="flex flex-col gap-3">
+                <a href={telLink(phone)} className={buttonClass('outline', 'lg')}>
+                  <Icon name="phone" className="size-5" />
+                  Call {phone}
+                </a>
+                <Link to="/booking" className={buttonClass('primary', 'lg')}>
+                  Book Your Tour Now
+                </Link>
+              </div>
+            </nav>
+          </details>
         </div>
       </div>
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-forest-100 bg-white px-4 pb-6 md:hidden">
-          <ul className="flex flex-col py-2">
-            {headerLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === '/'}
-                  className={({ isActive }) =>
-                    cn('block rounded-lg px-3 py-3 font-medium hover:bg-forest-50', isActive ? 'bg-forest-50 text-forest-700' : 'text-ink')
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-col gap-3">
-            <a href={telLink(phone)} className={buttonClass('outline', 'lg')}>
-              <Icon name="phone" className="size-5" />
-              Call {phone}
-            </a>
-            <Link to="/booking" className={buttonClass('primary', 'lg')}>
-              Book Your Tour Now
-            </Link>
-          </div>
-        </nav>
-      ) : null}
     </header>
   );
 }

@@ -7,15 +7,24 @@
  * - `openBooking(item?)`: the global booking dialog, with the item preselected when given.
  * - `openVehicleBooking(vehicle)`: the bike or car booking form of a detail page.
  *
- * The forms load on intent: when a visitor points at, focuses or touches an element marked with
- * `{...dialogTrigger}` (or at the first open), so pages that never open a dialog do not pay for them.
+ * Every control that opens a dialog is a `DialogLink`: a link to the page that does the same job
+ * (`/inquire?tab=…`, `/booking?package=…`, `/bikes/:id/book`, `/cars/:id/book`), so a press before
+ * the page's scripts have run, or without them, still gets the visitor there; once scripts run, a
+ * plain click opens the dialog in place instead (docs/architecture.md, "Controls before and after
+ * hydration").
+ *
+ * The forms load on intent: when a visitor points at, focuses or touches a `DialogLink` (or at the
+ * first open), so pages that never open a dialog do not pay for them. A press answers at once: until
+ * the form's code and options are there, the dialog's frame shows with its title and a busy state
+ * (`DrawerFrame`), and the form takes its place when it arrives.
  * Their option lists (packages, cars, bikes) come with them from /dialog-options.json
  * (app/routes/dialog-options.ts) rather than in every page's HTML; a dialog opens once both are
  * there. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
  * `?inquire=cabs`, `?book=package:<id>`, `?book=bike:<id>` (the parameter is then removed).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { useRouteLoaderData, useSearchParams } from 'react-router';
+import { DrawerFrame } from '~/components/ui/drawer-frame';
 import { onFirstIntent } from '~/lib/first-intent';
 
 export type DialogOptions = {
@@ -29,6 +38,7 @@ export type BookableItem = { type: 'package' | 'bike' | 'car'; id: string; name:
 export type BookableVehicle = { type: 'bike' | 'car'; id: string; model: string; dailyRate: number | null; available: boolean };
 
 type SiteDialogs = {
+  open: (request: DialogRequest) => void;
   openInquiry: (tab?: InquiryTab) => void;
   openBooking: (item?: BookableItem) => void;
   openVehicleBooking: (vehicle: BookableVehicle) => void;
@@ -70,8 +80,53 @@ function loadOptions(): Promise<DialogOptions> {
   return optionsRequest;
 }
 
-/** Spread on every button that opens a dialog: hovering, focusing or touching it starts loading the forms. */
-export const dialogTrigger = { 'data-dialog-trigger': '' } as const;
+/** What a `DialogLink` opens. */
+export type DialogRequest =
+  | { kind: 'inquiry'; tab?: InquiryTab }
+  | { kind: 'booking'; item?: BookableItem }
+  | { kind: 'vehicle'; vehicle: BookableVehicle };
+
+/**
+ * The page that does a dialog's job without scripts: the inquiry form with its tab, Book Your Tour
+ * with the package chosen, a bike's or car's booking page.
+ */
+export function dialogPageHref(request: DialogRequest): string {
+  switch (request.kind) {
+    case 'inquiry':
+      return request.tab && request.tab !== 'packages' ? `/inquire?tab=${request.tab}` : '/inquire';
+    case 'booking':
+      return request.item?.type === 'package' ? `/booking?package=${encodeURIComponent(request.item.id)}` : '/booking';
+    case 'vehicle':
+      return `/${request.vehicle.type === 'bike' ? 'bikes' : 'cars'}/${encodeURIComponent(request.vehicle.id)}/book`;
+  }
+}
+
+/** A click the browser should handle itself: another button, or a modifier asking for a new tab or window. */
+function isBrowserClick(event: MouseEvent): boolean {
+  return event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * A control that opens one of the site's dialogs: a link to the page doing the same job
+ * (`dialogPageHref`) that, once scripts run, opens the dialog in place on a plain click. Hovering,
+ * focusing or touching it starts loading the forms.
+ */
+export function DialogLink({ dialog, onClick, ...props }: Omit<ComponentProps<'a'>, 'href'> & { dialog: DialogRequest }) {
+  const dialogs = useSiteDialogs();
+  return (
+    <a
+      {...props}
+      href={dialogPageHref(dialog)}
+      data-dialog-trigger=""
+      onClick={(event) => {
+        onClick?.(event);
+        if (isBrowserClick(event)) return;
+        event.preventDefault();
+        dialogs.open(dialog);
+      }}
+    />
+  );
+}
 
 /** The WhatsApp number from the site layout's settings (company.whatsappNumber). */
 function useWhatsAppNumber(): string {
@@ -95,18 +150,21 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
     setMounted((list) => [...list.filter((d) => d.kind !== next.kind), next]);
   }, []);
 
-  const value = useMemo<SiteDialogs>(
-    () => ({
-      openInquiry: (tab) => {
-        const t = tab ?? 'packages';
-        setInquiryTab(t);
-        show({ kind: 'inquiry', tab: t });
-      },
-      openBooking: (item) => show({ kind: 'booking', item }),
-      openVehicleBooking: (vehicle) => show({ kind: 'vehicle', vehicle }),
-    }),
-    [show],
-  );
+  const value = useMemo<SiteDialogs>(() => {
+    const openInquiry = (tab?: InquiryTab) => {
+      const t = tab ?? 'packages';
+      setInquiryTab(t);
+      show({ kind: 'inquiry', tab: t });
+    };
+    const openBooking = (item?: BookableItem) => show({ kind: 'booking', item });
+    const openVehicleBooking = (vehicle: BookableVehicle) => show({ kind: 'vehicle', vehicle });
+    return {
+      openInquiry,
+      openBooking,
+      openVehicleBooking,
+      open: (request) => (request.kind === 'inquiry' ? openInquiry(request.tab) : request.kind === 'booking' ? openBooking(request.item) : openVehicleBooking(request.vehicle)),
+    };
+  }, [show]);
 
   // Start loading the forms when a visitor shows intent to open one (one delegated listener).
   useEffect(
@@ -151,11 +209,15 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
   const onOpenChange = (open: boolean) => {
     if (!open) setDialog(null);
   };
+  const close = useCallback(() => setDialog(null), []);
+  // Until the form's code and options are there, the open dialog's frame answers the press.
+  const frame = dialog ? <DrawerFrame title={dialogTitle(dialog)} onClose={close} /> : null;
 
   return (
     <SiteDialogsContext.Provider value={value}>
       {children}
-      <Suspense fallback={null}>
+      {options === null ? frame : null}
+      <Suspense fallback={frame}>
         {options === null ? null : mounted.map((d) =>
           d.kind === 'inquiry' ? (
             <InquiryDialog
@@ -187,6 +249,13 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
       </Suspense>
     </SiteDialogsContext.Provider>
   );
+}
+
+/** The title a dialog opens with (the real dialogs show the same: forms/site-dialog-forms.tsx). */
+function dialogTitle(dialog: Exclude<OpenDialog, null>): string {
+  if (dialog.kind === 'inquiry') return 'Plan your trip with us';
+  if (dialog.kind === 'booking') return dialog.item ? `Book ${dialog.item.name}` : 'Book your trip';
+  return `Book ${dialog.vehicle.model}`;
 }
 
 /** The dialog openers; throws outside the site layout. */

@@ -8,6 +8,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
+import { OVERLAY_CLASS } from './drawer-frame';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -16,7 +17,7 @@ export const DialogClose = RadixDialog.Close;
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof RadixDialog.Overlay>) {
   return (
     <RadixDialog.Overlay
-      className={cn('fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px]', className)}
+      className={cn(OVERLAY_CLASS, className)}
       {...props}
     />
   );

@@ -8,6 +8,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { DialogCloseButton, DialogDescription, DialogOverlay, DialogTitle } from './dialog';
+import { DRAWER_CONTENT_CLASS } from './drawer-frame';
 
 export { Dialog as Drawer, DialogClose as DrawerClose } from './dialog';
 
@@ -42,13 +43,7 @@ export function DrawerPanel({ title, description, footer, header, className, chi
     <RadixDialog.Portal>
       <DialogOverlay />
       <RadixDialog.Content
-        className={cn(
-          // phone: bottom sheet
-          'fixed inset-x-0 bottom-0 z-50 flex h-[85vh] flex-col rounded-t-3xl bg-white shadow-2xl focus:outline-none',
-          // tablet and up: centred dialog
-          'md:inset-x-auto md:top-1/2 md:bottom-auto md:left-1/2 md:h-auto md:max-h-[90vh] md:w-[calc(100vw-3rem)] md:max-w-2xl md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-card',
-          className,
-        )}
+        className={cn(DRAWER_CONTENT_CLASS, className)}
         tabIndex={-1}
         onOpenAutoFocus={(event) => {
           onOpenAutoFocus?.(event);

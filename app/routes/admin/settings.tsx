@@ -77,7 +77,7 @@ function CompanySection({ value, actionData }: SectionProps) {
       <FieldRow columns={3}>
         <TextField field={fields.phone} label="Phone" required type="tel" autoComplete="tel" />
         <TextField field={fields.email} label="E-mail" required type="email" autoComplete="email" />
-        <TextField field={fields.whatsappNumber} label="WhatsApp number" required type="tel" hint="With the country code, e.g. +91 98320 00000" />
+        <TextField field={fields.whatsappNumber} label="WhatsApp number" required type="tel" hint="Saved with the country code, e.g. +91 98320 00000 (98320 00000 is read as Indian)" />
       </FieldRow>
       <TextareaField field={fields.address} label="Address" required rows={2} autoComplete="street-address" />
       <ListField

@@ -3,7 +3,8 @@
  * docs/decisions/013-open-points-resolved.md): the request form, the confirmation view and the side
  * info. Stored as a `package` booking with adults and children ('custom' = a tour of the
  * traveller's own). Works without JavaScript: the route action validates with the same zod schema
- * as the API and answers field errors or the confirmation.
+ * as the API and answers field errors or the confirmation. `?package=<id>` chooses the package: a
+ * package's 'Book Now' links here (docs/architecture.md, "Controls before and after hydration").
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -30,9 +31,12 @@ import type { Route } from './+types/booking';
 export const meta: Route.MetaFunction = () =>
   pageMeta('Book Your Tour', 'Send a tour request for Sikkim and Darjeeling: choose a package or a custom tour, your date and group size.');
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const [packages, settings] = await Promise.all([sharedContent('package options', () => listPackageOptions()), getPublicSettings(['policies', 'company'])]);
-  return { packages, policies: travelPolicies(settings.policies), company: settings.company };
+  // ?package=<id>: a package's Book Now before (or without) scripts, the package chosen.
+  const asked = new URL(request.url).searchParams.get('package');
+  const chosen = packages.some((p) => p.id === asked) ? asked : null;
+  return { packages, chosen, policies: travelPolicies(settings.policies), company: settings.company };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,7 +63,7 @@ function Confirmation({ reference }: { reference: string | null }) {
 }
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, policies, company } = loaderData;
+  const { packages, chosen, policies, company } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/booking') === true;
   const [form, fields] = useForm({
@@ -118,7 +122,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 </Field>
                 <Field id={fields.itemId.id} label="Tour package" errors={fields.itemId.errors} required className="sm:col-span-2">
                   {(a11y) => (
-                    <Select {...a11y} name={fields.itemId.name} defaultValue={fields.itemId.initialValue ?? ''}>
+                    <Select {...a11y} name={fields.itemId.name} defaultValue={fields.itemId.initialValue ?? chosen ?? ''}>
                       <option value="">Select a tour package</option>
                       {packages.map((p) => (
                         <option key={p.id} value={p.id}>

@@ -7,7 +7,7 @@ import { PackageCard, toPackageCardItem } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { WhatsAppButton } from '~/components/site/catalog/actions';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
-import { useSiteDialogs } from '~/components/site/site-dialogs';
+import { DialogLink } from '~/components/site/site-dialogs';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
@@ -48,7 +48,6 @@ export const meta: Route.MetaFunction = () =>
 export default function Packages({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages, pageSize, q, category, whatsappNumber } = loaderData;
   const pending = useListPending(PATH);
-  const { openInquiry } = useSiteDialogs();
   return (
     <>
       <ListHero
@@ -95,10 +94,10 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row md:shrink-0">
-            <button type="button" onClick={() => openInquiry('packages')} className={buttonClass('primary')}>
+            <DialogLink dialog={{ kind: 'inquiry', tab: 'packages' }} className={buttonClass('primary')}>
               <Icon name="message-square-text" className="size-5" />
               Plan a Custom Tour
-            </button>
+            </DialogLink>
             <WhatsAppButton
               href={whatsappLink(whatsappNumber, "Hello! I'd like help planning a custom Sikkim / Darjeeling tour.")}
               label="Chat on WhatsApp"

@@ -1,10 +1,10 @@
 /**
- * The two actions of every catalogue item: Book Now (the global dialogs of the forms issue, through
- * `useSiteDialogs()`) and Ask on WhatsApp (a wa.me link naming the item, number from settings). An
+ * The two actions of every catalogue item: Book Now (a `DialogLink`: the booking dialog once scripts
+ * run, the booking page before and without them) and Ask on WhatsApp (a wa.me link naming the item, number from settings). An
  * unavailable vehicle's Book Now is disabled and reads 'Currently Unavailable'
  * (docs/product.md#vehicle-availability).
  */
-import { useSiteDialogs, type BookableItem, type BookableVehicle } from '~/components/site/site-dialogs';
+import { DialogLink, type BookableItem, type BookableVehicle } from '~/components/site/site-dialogs';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { cn } from '~/lib/cn';
@@ -48,12 +48,11 @@ export function WhatsAppButton({
  * (docs/product.md#package-detail). Full width unless `fullWidth` is false.
  */
 export function BookPackageButton({ item, className, fullWidth = true }: { item: BookableItem; className?: string; fullWidth?: boolean }) {
-  const { openBooking } = useSiteDialogs();
   return (
-    <button type="button" onClick={() => openBooking(item)} className={buttonClass('accent', 'md', cn(fullWidth && 'w-full', className))}>
+    <DialogLink dialog={{ kind: 'booking', item }} className={buttonClass('accent', 'md', cn(fullWidth && 'w-full', className))}>
       <Icon name="calendar-check" className="size-5" />
       Book Now
-    </button>
+    </DialogLink>
   );
 }
 
@@ -73,7 +72,6 @@ export function BookVehicleButton({
   /** Text of the enabled button; on cards (size sm) screen readers also hear the model. */
   label?: string;
 }) {
-  const { openVehicleBooking } = useSiteDialogs();
   if (!vehicle.available) {
     return (
       <button type="button" disabled className={buttonClass('unavailable', size, cn(fullWidth && 'w-full', 'whitespace-nowrap', className))}>
@@ -82,14 +80,13 @@ export function BookVehicleButton({
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => openVehicleBooking(vehicle)}
+    <DialogLink
+      dialog={{ kind: 'vehicle', vehicle }}
       aria-label={size === 'sm' ? `${label}: ${vehicle.model}` : undefined}
       className={buttonClass('accent', size, cn(fullWidth && 'w-full', 'whitespace-nowrap', className))}
     >
       {size === 'md' ? <Icon name="calendar-check" className="size-5" /> : null}
       {label}
-    </button>
+    </DialogLink>
   );
 }

@@ -3,10 +3,9 @@ import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { telLink, whatsappLink } from '~/lib/whatsapp';
-import { dialogTrigger, useSiteDialogs } from '../site-dialogs';
+import { DialogLink } from '../site-dialogs';
 
 export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsappNumber: string }) {
-  const { openInquiry } = useSiteDialogs();
   return (
     <SectionReveal aria-labelledby="cta-title" className="container-page pb-20 md:pb-28">
       <div className="relative isolate overflow-hidden rounded-panel bg-forest-700 px-6 py-14 text-center text-white md:px-16 md:py-20">
@@ -19,9 +18,9 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
           Tell us your dates and interests. We reply within 24 hours with a day-by-day plan and honest road times.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <button type="button" {...dialogTrigger} onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
+          <DialogLink dialog={{ kind: 'inquiry' }} className={buttonClass('accent', 'lg')}>
             Plan My Trip
-          </button>
+          </DialogLink>
           <a href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
             <Icon name="message-circle" className="size-5" />
             WhatsApp Us

@@ -12,7 +12,7 @@ import { Icon } from '~/components/ui/icon';
 import { useReducedMotion } from '~/components/ui/use-reduced-motion';
 import { cn } from '~/lib/cn';
 import type { Settings } from '~/schemas/settings';
-import { dialogTrigger, useSiteDialogs } from '../site-dialogs';
+import { DialogLink } from '../site-dialogs';
 import { HERO_CHIPS, HERO_FADE_MS, HERO_IMAGES, HERO_ROTATE_MS, HERO_WORD_FADE_MS, HERO_WORD_MS, HERO_WORDS } from './helpers';
 
 /** True once every hero image has loaded or failed (docs/product.md#hero: a failure counts as loaded). */
@@ -51,7 +51,6 @@ function useCycle(length: number, everyMs: number, running: boolean): number {
 }
 
 export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; announcement: Settings['announcement'] }) {
-  const { openInquiry } = useSiteDialogs();
   const reducedMotion = useReducedMotion();
   const settled = useImagesSettled(HERO_IMAGES);
   const imageIndex = useCycle(HERO_IMAGES.length, HERO_ROTATE_MS, settled && !reducedMotion);
@@ -138,9 +137,9 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
         </ul>
 
         <div className="mt-8 flex flex-wrap items-center gap-3">
-          <button type="button" {...dialogTrigger} onClick={() => openInquiry()} className={buttonClass('accent', 'lg')}>
+          <DialogLink dialog={{ kind: 'inquiry' }} className={buttonClass('accent', 'lg')}>
             Inquire Now
-          </button>
+          </DialogLink>
           <Link to="/packages" className={buttonClass('light', 'lg')}>
             Explore Packages
           </Link>
