@@ -40,7 +40,7 @@ test.describe('/packages/{id}', () => {
     const href = new URL((await whatsapp.getAttribute('href')) ?? '');
     expect(href.hostname).toBe('wa.me');
     expect(href.searchParams.get('text')).toContain('"Sikkim Explorer" tour package');
-    await expect(summary.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+    await expect(summary.getByRole('link', { name: 'Book Now' })).toBeVisible();
 
     const data = await jsonLd(page);
     expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'TouristTrip', name: 'Sikkim Explorer' });
@@ -97,7 +97,7 @@ test.describe('/bikes/{id}', () => {
     await expect(page.getByText('Switchable rear ABS')).toBeVisible();
     await expect(page.getByText('Helmet is complimentary.')).toBeVisible();
     await expect(page.getByText('Delivery to your hotel is possible and may cost extra.')).toBeVisible();
-    await expect(summary.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+    await expect(summary.getByRole('link', { name: 'Book Now' })).toBeVisible();
     expect(new URL((await summary.getByRole('link', { name: 'Ask on WhatsApp' }).getAttribute('href')) ?? '').searchParams.get('text')).toContain(
       'Royal Enfield Himalayan 450',
     );
@@ -109,6 +109,7 @@ test.describe('/bikes/{id}', () => {
     const summary = page.getByRole('complementary', { name: 'Summary' });
     await expect(summary.getByRole('button', { name: 'Currently Unavailable' })).toBeDisabled();
     await expect(page.getByRole('main').getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Book Now' })).toHaveCount(0);
     await expect(page.getByText('Currently Unavailable').first()).toBeVisible();
   });
 });
@@ -120,6 +121,7 @@ test.describe('/cars/{id}', () => {
     const summary = page.getByRole('complementary', { name: 'Summary' });
     await expect(summary.getByRole('button', { name: 'Currently Unavailable' })).toBeDisabled();
     await expect(page.getByRole('main').getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Book Now' })).toHaveCount(0);
     await expect(page.locator('article').getByText('Currently Unavailable', { exact: true }).first()).toBeVisible();
     await expect(summary.getByText('₹4,500 / day')).toBeVisible();
     await expect(summary.getByText('10% Off')).toHaveCount(0);
@@ -140,7 +142,7 @@ test.describe('/cars/{id}', () => {
     await expect(page.getByRole('heading', { name: 'Rental Terms' })).toBeVisible();
     await expect(page.getByText('A driver is available and carries additional charges.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ready to Drive?' })).toBeVisible();
-    await expect(summary.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+    await expect(summary.getByRole('link', { name: 'Book Now' })).toBeVisible();
 
     const main = page.getByRole('img', { name: /Toyota Innova Crysta, photo 1 of 3/ });
     await expect(main).toBeVisible();
@@ -158,7 +160,7 @@ test.describe('/cars/{id}', () => {
         await route.continue();
       },
     );
-    await page.getByRole('link', { name: 'Mahindra Scorpio' }).click();
+    await page.getByRole('link', { name: 'Mahindra Scorpio', exact: true }).click();
     await expect(page.getByTestId('car-detail-skeleton')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Mahindra Scorpio' })).toBeVisible();
     await expect(page.getByTestId('car-detail-skeleton')).toHaveCount(0);
@@ -171,7 +173,7 @@ test.describe('/cars/{id}', () => {
       (url) => /^\/cars\/[0-9a-f-]{36}\.data$/.test(url.pathname),
       (route) => route.continue({ url: route.request().url().replace(/[0-9a-f-]{36}\.data/, '00000000-0000-4000-8000-000000000000.data') }),
     );
-    await page.getByRole('link', { name: 'Hyundai i20' }).click();
+    await page.getByRole('link', { name: 'Hyundai i20', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Car Not Found' })).toBeVisible();
   });
 });

@@ -44,7 +44,7 @@ type PublicPage = {
 };
 
 const openInquiryFromHeader = async (page: Page) => {
-  await page.getByRole('banner').getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Book Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Plan your trip with us' });
   // The dialog's code is loaded on first use.
   await expect(dialog).toBeVisible({ timeout: 15_000 });
@@ -53,13 +53,13 @@ const openInquiryFromHeader = async (page: Page) => {
 };
 
 const openMobileMenu = async (page: Page) => {
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('summary[aria-label="Open menu"]').click();
   await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Book Your Tour Now' })).toBeVisible();
 };
 
 const bookVehicle = (list: 'bikes' | 'cars') => async (page: Page, request: APIRequestContext) => {
   const { name } = await availableDetail(request, list);
-  await page.getByRole('complementary', { name: 'Summary' }).getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('complementary', { name: 'Summary' }).getByRole('link', { name: 'Book Now' }).click();
   await expect(page.getByRole('dialog', { name: `Book ${name}` })).toBeVisible({ timeout: 15_000 });
 };
 

@@ -167,7 +167,7 @@ test('mobile menu at 390px opens, has call and booking links and closes on navig
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/about');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('summary[aria-label="Open menu"]').click();
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   await expect(menu.getByRole('link', { name: 'Book Your Tour Now' })).toBeVisible();
   await expect(menu.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:/);
