@@ -50,25 +50,30 @@ test.describe('/packages/{id}', () => {
   test('the itinerary accordion opens one day at a time, collapses, and works from the keyboard', async ({ page, request }) => {
     const id = await idOf(request, 'packages', 'Sikkim Explorer');
     await page.goto(`/packages/${id}`);
-    const day1 = page.getByRole('button', { name: /^Day 1 Arrival/ });
-    const day2 = page.getByRole('button', { name: /^Day 2 Tsomgo Lake/ });
+    // Native disclosures (<details name>): a <summary> per day, its heading inside.
+    const days = page.getByRole('region', { name: 'Day-by-Day Itinerary' }).locator('details');
+    const day1 = days.nth(0).locator('summary');
+    const day2 = days.nth(1).locator('summary');
+    await expect(day1.getByRole('heading', { name: /^Day 1 Arrival/ })).toBeVisible();
+    await expect(day2.getByRole('heading', { name: /^Day 2 Tsomgo Lake/ })).toBeVisible();
     const day1Text = page.getByText('Our driver meets you at Bagdogra Airport');
     const day2Text = page.getByText('Start at 8 am on the Jawaharlal Nehru Road');
-    await expect(day1).toHaveAttribute('aria-expanded', 'true');
+    await expect(days.nth(0)).toHaveAttribute('open', '');
     await expect(day1Text).toBeVisible();
     await expect(day2Text).toBeHidden();
 
     await day2.click();
     await expect(day2Text).toBeVisible();
     await expect(day1Text).toBeHidden();
-    await expect(day1).toHaveAttribute('aria-expanded', 'false');
+    await expect(days.nth(0)).not.toHaveAttribute('open');
 
     await day2.click();
     await expect(day2Text).toBeHidden();
-    await expect(page.getByRole('button', { name: /^Day \d/, expanded: true })).toHaveCount(0);
+    await expect(page.locator('details[name="itinerary"][open]')).toHaveCount(0);
 
+    // Native summaries: Tab moves between days (Radix's arrow keys between headers are gone).
     await day1.focus();
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
     await expect(day2).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(day2Text).toBeVisible();

@@ -87,10 +87,9 @@ const PAGES: PublicPage[] = [
     path: (request) => firstDetail(request, '/packages'),
     width: 1280,
     interact: async (page) => {
-      const day1 = page.getByRole('button', { name: /^Day 1\b/ });
-      const before = await day1.getAttribute('aria-expanded');
-      await day1.click();
-      await expect(day1).not.toHaveAttribute('aria-expanded', before ?? '');
+      const day2 = page.locator('details[name="itinerary"]').nth(1);
+      await day2.locator('summary').click();
+      await expect(day2).toHaveAttribute('open', '');
     },
   },
   { name: 'cars', path: async () => '/cars', width: 390, interact: openMobileMenu },

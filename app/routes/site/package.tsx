@@ -13,7 +13,6 @@ import { CatalogBadge, DetailSection, MarkList, RatingStars } from '~/components
 import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, PolicyGroups, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion';
 import { packageStructuredData } from '~/components/site/catalog/structured-data';
 import { Icon } from '~/components/ui/icon';
 import { env } from '~/lib/env.server';
@@ -53,7 +52,6 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
   const price = priceOrContact(p.price, CONTACT_FOR_PRICING);
   const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'package', name: p.title, url });
   const bookable = { type: 'package' as const, id: p.id, name: p.title };
-  const firstDay = p.itinerary[0] ? `day-${p.itinerary[0].day}` : undefined;
 
   return (
     <>
@@ -155,19 +153,22 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
 
         {p.itinerary.length > 0 ? (
           <DetailSection id="itinerary" title="Day-by-Day Itinerary" intro="Open a day to see the route, drive times, meals and where you stay.">
-            <Accordion type="single" collapsible defaultValue={firstDay} className="card px-4 md:px-6">
-              {p.itinerary.map((day) => (
-                <AccordionItem key={day.day} value={`day-${day.day}`}>
-                  <AccordionTrigger>
+            <div className="card px-4 md:px-6">
+              {/* Native disclosures sharing one name: one day open at a time, before and without JavaScript
+                  (docs/architecture.md, "Controls before and after hydration"). */}
+              {p.itinerary.map((day, index) => (
+                <details key={day.day} name="itinerary" open={index === 0} className="accordion-item">
+                  <summary className="accordion-trigger">
                     <span className="itinerary-number" aria-hidden>
                       {day.day}
                     </span>
-                    <span>
+                    <h3 className="font-sans text-base font-semibold">
                       <span className="itinerary-kicker">{`Day ${day.day}`}</span>
                       <span className="block">{day.title}</span>
-                    </span>
-                  </AccordionTrigger>
-                  <AccordionContent className="pl-14">
+                    </h3>
+                    <Icon name="chevron-down" className="accordion-chevron" />
+                  </summary>
+                  <div className="accordion-content pl-14">
                     <p className="leading-relaxed text-muted">{day.description}</p>
                     {day.activities.length > 0 ? (
                       <ul className="chips mt-4" aria-label={`Day ${day.day} activities`}>
@@ -194,10 +195,10 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                         ) : null}
                       </dl>
                     ) : null}
-                  </AccordionContent>
-                </AccordionItem>
+                  </div>
+                </details>
               ))}
-            </Accordion>
+            </div>
           </DetailSection>
         ) : null}
 
