@@ -95,7 +95,7 @@ test('an arrow pressed just as a carousel starts is not lost', async ({ page }) 
     const pressOnStart = `
 ;(() => {
   const region = document.querySelector('[aria-label="Testimonials"]');
-  const track = region.querySelector('.touch-pan-y');
+  const track = region.querySelector('.carousel-track');
   new MutationObserver((records, observer) => {
     if (!track.style.transform) return;
     observer.disconnect();

@@ -3,8 +3,10 @@
  * docs/decisions/012-seo-and-accessibility.md). A labelled region that moves with the Left and
  * Right arrow keys when focused, previous/next buttons (from `arrowsFrom` up), slides labelled 'n
  * of total', the selected slide marked with data-selected. Slide widths come from CSS
- * (`slideClassName`), so the server HTML already reserves the final layout; Embla itself loads when
- * the carousel nears the viewport or is reached for (useLazyEmblaCarousel).
+ * (`slideClassName`), so the server HTML already reserves the final layout; before Embla the slides
+ * scroll natively (app.css `.carousel-viewport`) and the arrows stay invisible until the page has
+ * hydrated. Embla itself loads when the carousel nears the viewport or is reached for
+ * (useLazyEmblaCarousel).
  */
 import type { EmblaOptionsType } from 'embla-carousel';
 import { Children, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -56,8 +58,10 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
     }
   };
 
+  // The arrows show once the page has hydrated (docs/architecture.md, "Controls before and after
+  // hydration"); a press then waits for Embla in whenReady.
   const arrowClass = cn(
-    'carousel-arrow',
+    'carousel-arrow needs-script',
     arrowsFrom === 'md' ? 'hidden md:grid' : 'grid',
   );
 
@@ -70,8 +74,8 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
       onKeyDown={onKeyDown}
       className={cn('relative rounded-card focus-visible:outline-offset-4', className)}
     >
-      <div ref={viewportRef} className="relative overflow-hidden py-4">
-        <div className="-ml-5 flex touch-pan-y touch-pinch-zoom justify-center-safe">
+      <div ref={viewportRef} className="carousel-viewport py-4">
+        <div className="carousel-track -ml-5 flex justify-center-safe">
           {slides.map((slide, index) => (
             <div
               key={index}

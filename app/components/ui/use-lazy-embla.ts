@@ -1,8 +1,9 @@
 /**
  * Embla carousels that load Embla (about 6 KB compressed) only when they are needed: when the
  * carousel comes within 400 px of the viewport, or a visitor points at, touches or focuses it. The
- * server HTML already lays the slides out (CSS widths, overflow hidden), so until then the carousel
- * looks the same and simply does not move. Carousels below the fold thus stay out of the first load.
+ * server HTML already lays the slides out (CSS widths), and until then the viewport scrolls natively
+ * (app.css `.carousel-viewport`); Embla marks it `data-embla` when it takes over. Carousels below
+ * the fold thus stay out of the first load.
  *
  * Same shape as embla-carousel-react's `useEmblaCarousel`: `[viewportRef, api]`, plus `whenReady`,
  * which runs a callback with the api at once or as soon as Embla has started (an arrow pressed
@@ -64,7 +65,12 @@ export function useLazyEmblaCarousel(
     import('embla-carousel').then(
       ({ default: EmblaCarousel }) => {
         if (cancelled) return;
-        instance = EmblaCarousel(node, JSON.parse(optionsKey) as EmblaOptionsType);
+        // Until now the viewport scrolled natively (app.css `.carousel-viewport`): Embla starts on the
+        // slide the visitor scrolled to, and takes over from a viewport that is not scrolled.
+        const options = { ...(JSON.parse(optionsKey) as EmblaOptionsType), startIndex: scrolledTo(node) };
+        node.scrollLeft = 0;
+        node.dataset.embla = '';
+        instance = EmblaCarousel(node, options);
         running.current = instance;
         setApi(instance);
         for (const callback of pending.current.splice(0)) callback(instance);
@@ -77,6 +83,7 @@ export function useLazyEmblaCarousel(
       cancelled = true;
       running.current = undefined;
       instance?.destroy();
+      delete node.dataset.embla;
       setApi(undefined);
     };
   }, [wanted, optionsKey]);
@@ -93,4 +100,12 @@ export function useLazyEmblaCarousel(
   );
 
   return [viewportRef, api, whenReady];
+}
+
+/** The slide nearest the left edge of a natively scrolled viewport (0 when not scrolled). */
+function scrolledTo(viewport: HTMLElement): number {
+  const left = viewport.scrollLeft;
+  if (!left) return 0;
+  const offsets = [...(viewport.firstElementChild?.children ?? [])].map((slide) => Math.abs((slide as HTMLElement).offsetLeft - left));
+  return offsets.indexOf(Math.min(...offsets));
 }

@@ -2,7 +2,8 @@
  * Home gallery carousel (docs/product.md#other-home-sections): 7 images, 5 visible on wide screens,
  * a 5 s progress bar then an automatic move while the carousel is on screen and not hovered or
  * focused, an 800 ms lock between moves, wrapping both ways. No automatic movement with reduced
- * motion.
+ * motion. Before Embla the strip scrolls natively and the arrows stay invisible until the page has
+ * hydrated (app.css `.carousel-viewport`, `.needs-script`).
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -97,8 +98,8 @@ export function GalleryCarousel() {
           className="relative mt-10 rounded-card"
           data-selected-index={selected}
         >
-          <div ref={viewportRef} className="relative overflow-hidden">
-            <ul className="-ml-4 flex touch-pan-y">
+          <div ref={viewportRef} className="carousel-viewport">
+            <ul className="carousel-track -ml-4 flex">
               {homeGalleryImages.map((image, index) => (
                 <li
                   key={image.src}
@@ -117,7 +118,7 @@ export function GalleryCarousel() {
             </ul>
           </div>
           <div className="mt-6 flex items-center gap-4">
-            <button type="button" onClick={() => move(-1)} aria-label="Previous image" className="grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
+            <button type="button" onClick={() => move(-1)} aria-label="Previous image" className="needs-script grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
               <Icon name="chevron-left" className="size-5" />
             </button>
             <div className="h-1 flex-1 overflow-hidden rounded-full bg-white/15" aria-hidden>
@@ -134,7 +135,7 @@ export function GalleryCarousel() {
             <p className="w-14 text-center text-sm text-forest-100 tabular-nums">
               {selected + 1} / {homeGalleryImages.length}
             </p>
-            <button type="button" onClick={() => move(1)} aria-label="Next image" className="grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
+            <button type="button" onClick={() => move(1)} aria-label="Next image" className="needs-script grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
               <Icon name="chevron-right" className="size-5" />
             </button>
           </div>
