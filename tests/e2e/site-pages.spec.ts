@@ -35,19 +35,20 @@ test('/testimonials lists 8 rated testimonials with their trip and a share link'
 
 test('/gallery filters by category', async ({ page }) => {
   await page.goto('/gallery');
-  const photos = page.getByRole('button', { name: /^Open photo:/ });
+  const photos = page.getByRole('link', { name: /^Open photo:/ });
   await expect(photos).toHaveCount(16);
-  await page.getByRole('button', { name: 'Landscapes', exact: true }).click();
+  await page.getByRole('link', { name: 'Landscapes', exact: true }).click();
   await expect(photos).toHaveCount(4);
-  await expect(page.getByRole('button', { name: 'Landscapes', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Landscapes', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveURL(/\/gallery\?category=landscapes$/);
+  await page.getByRole('link', { name: 'All', exact: true }).click();
   await expect(photos).toHaveCount(16);
   await expect(page.getByRole('link', { name: 'Explore Tour Packages' })).toHaveAttribute('href', '/packages');
 });
 
 test('gallery lightbox: counter, arrow keys wrap around, scroll locked, Escape closes', async ({ page }) => {
   await page.goto('/gallery');
-  await page.getByRole('button', { name: /^Open photo:/ }).first().click();
+  await page.getByRole('link', { name: /^Open photo:/ }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('[data-lightbox-counter]')).toHaveText('1 of 16');
