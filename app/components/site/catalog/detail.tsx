@@ -2,7 +2,7 @@
  * The frame and parts of the three detail pages: a summary box that sticks beside the
  * content on desktop and a bottom action bar on phones; trust, terms and help in plain words.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import type { Settings } from '~/schemas/settings';
@@ -261,6 +261,12 @@ export function PolicyGroups({ groups }: { groups: { title: string; icon: ReactN
  * Large image with a thumbnail grid beneath; a thumbnail swaps the large image. The first image is
  * the page's largest paint, so it loads first with high priority; the small thumbnails sit right under
  * it in the first view, so they load at once too, at low priority.
+ *
+ * The swap is HTML and CSS alone, so a thumbnail works from the first paint and without JavaScript
+ * (docs/architecture.md, "Controls before and after hydration"): each photo follows a visually
+ * hidden radio button, whose label is its thumbnail; the checked radio shows its photo and rings its
+ * thumbnail (app.css `.image-gallery`). All photos share the first row of one grid, thumbnails fill
+ * the rows below, so nothing shifts; the hidden ones load only when shown.
  */
 export function ImageGallery({
   images,
@@ -277,53 +283,50 @@ export function ImageGallery({
 }) {
   const list = [...new Set(images.filter(Boolean))];
   if (list.length === 0) list.push('');
-  const [index, setIndex] = useState(0);
-  const current = Math.min(index, list.length - 1);
+  const group = useId();
+  const many = list.length > 1;
   return (
-    <div>
-      <div className="relative aspect-[3/2] overflow-hidden rounded-card bg-mist">
-        <Picture
-          src={list[current]}
-          variants={uploadVariants(list[current])}
-          alt={list.length > 1 ? `${name}, photo ${current + 1} of ${list.length}` : name}
-          width={1200}
-          height={800}
-          priority
-          sizes="(min-width: 1024px) 60vw, 100vw"
-          className="size-full object-cover"
-        />
-        {overlay}
-      </div>
-      {list.length > 1 ? (
-        <ul className={cn('mt-3 grid gap-3', thumbnailsClassName)} aria-label="More photos">
-          {list.map((src, i) => (
-            <li key={src}>
-              <button
-                type="button"
-                onClick={() => setIndex(i)}
-                aria-label={`Show photo ${i + 1} of ${list.length}`}
-                aria-pressed={i === current}
-                className={cn(
-                  'block aspect-[3/2] w-full overflow-hidden rounded-lg bg-mist ring-2 ring-offset-2 transition',
-                  i === current ? 'ring-forest-700' : 'ring-transparent hover:ring-forest-200',
-                )}
-              >
-                <Picture
-                  src={src}
-                  variants={uploadVariants(src)}
-                  sizes="(min-width: 640px) 200px, 33vw"
-                  alt=""
-                  width={300}
-                  height={200}
-                  loading="eager"
-                  fetchPriority="low"
-                  className="size-full object-cover"
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <div className={cn('image-gallery', many && thumbnailsClassName)}>
+      {list.map((src, i) => (
+        <Fragment key={src}>
+          {many ? (
+            <input
+              type="radio"
+              name={group}
+              id={`${group}-${i}`}
+              defaultChecked={i === 0}
+              aria-label={`Show photo ${i + 1} of ${list.length}`}
+              className="image-gallery-radio sr-only"
+            />
+          ) : null}
+          <Picture
+            src={src}
+            variants={uploadVariants(src)}
+            alt={many ? `${name}, photo ${i + 1} of ${list.length}` : name}
+            width={1200}
+            height={800}
+            priority={i === 0}
+            sizes="(min-width: 1024px) 60vw, 100vw"
+            className="image-gallery-photo"
+          />
+          {many ? (
+            <label htmlFor={`${group}-${i}`} className="image-gallery-thumb">
+              <Picture
+                src={src}
+                variants={uploadVariants(src)}
+                sizes="(min-width: 640px) 200px, 33vw"
+                alt=""
+                width={300}
+                height={200}
+                loading="eager"
+                fetchPriority="low"
+                className="size-full object-cover"
+              />
+            </label>
+          ) : null}
+        </Fragment>
+      ))}
+      {overlay ? <div className="image-gallery-overlay">{overlay}</div> : null}
     </div>
   );
 }
