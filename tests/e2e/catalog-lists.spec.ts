@@ -142,7 +142,7 @@ test.describe('/bikes', () => {
 
   test('has the pickup map and a call to action', async ({ page }) => {
     await page.goto('/bikes');
-    await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Show map' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
   });
 });

@@ -76,7 +76,7 @@ const PAGES: PublicPage[] = [
       await page.getByRole('button', { name: 'Previous image' }).click();
       await expect(gallery).not.toHaveAttribute('data-selected-index', '0');
       // The map embed is allowed by frame-src.
-      await page.getByRole('button', { name: 'Show map' }).click();
+      await page.getByRole('link', { name: 'Show map' }).click();
       await expect(page.locator('iframe[src*="openstreetmap.org/export/embed.html"]')).toBeAttached();
     },
   },

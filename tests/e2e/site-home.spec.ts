@@ -179,6 +179,6 @@ test('mobile menu at 390px opens, has call and booking links and closes on navig
 test('Find Us shows a map preview and loads the OpenStreetMap embed on request', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('iframe[src*="openstreetmap.org"]')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Show map' }).click();
+  await page.getByRole('link', { name: 'Show map' }).click();
   await expect(page.locator('iframe[src*="openstreetmap.org/export/embed.html"]')).toHaveAttribute('src', /marker=27\.31870,88\.59630/);
 });

@@ -9,6 +9,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
+import { isPlainClick } from '~/lib/plain-click';
 
 /** The OpenStreetMap embed URL around a point; `zoom` 1-20 sets the box size. */
 export function openStreetMapEmbedUrl({ latitude, longitude, zoom }: Pick<Settings['map'], 'latitude' | 'longitude' | 'zoom'>): string {
@@ -34,8 +35,13 @@ export function savedEmbedSrc(embedCode: string): string | null {
   return src.startsWith('https://') ? src : null;
 }
 
+/** The address the map's frame shows: the saved custom embed, or the OpenStreetMap embed. */
+export function mapEmbedSrc(map: Settings['map']): string {
+  return savedEmbedSrc(map.embedCode) ?? openStreetMapEmbedUrl(map);
+}
+
 export function OfficeMap({ map, className, title }: { map: Settings['map']; className?: string; title?: string }) {
-  const src = savedEmbedSrc(map.embedCode) ?? openStreetMapEmbedUrl(map);
+  const src = mapEmbedSrc(map);
   return (
     <div className={cn('overflow-hidden rounded-card bg-mist', className)}>
       <iframe
@@ -70,12 +76,14 @@ export function mapForLocation(location: string | null | undefined, office: Sett
 
 /**
  * Click-to-load map (docs/decisions/010-maps-video-images.md#maps): a light static preview with a
- * 'Show map' button that swaps in the OpenStreetMap embed, so no third-party frame (cookies,
- * scripts, ~1 MB) loads until the visitor asks for it. Same box size before and after: no layout
+ * 'Show map' link that swaps in the embed, so no third-party frame (cookies, scripts, ~1 MB)
+ * loads until the visitor asks for it. Before the page has hydrated, the link opens that map in a
+ * new tab instead. Same box size before and after: no layout
  * shift.
  */
 export function MapFacade({ map, className }: { map: Settings['map']; className?: string }) {
   const [loaded, setLoaded] = useState(false);
+  const src = mapEmbedSrc(map);
   // `className` sets the box's height; the default fills a grid cell from md up.
   const size = className ?? 'h-80 md:h-full';
   if (loaded) return <OfficeMap map={map} className={size} />;
@@ -96,9 +104,21 @@ export function MapFacade({ map, className }: { map: Settings['map']; className?
         </span>
         <p className="max-w-xs font-semibold text-ink">{map.title || 'Our office'}</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <button type="button" onClick={() => setLoaded(true)} className={buttonClass('primary')}>
+          {/* A link to the map until the page has hydrated (and with a modifier key); then a plain
+              click loads the embed in place (docs/architecture.md, "Controls before and after hydration"). */}
+          <a
+            href={src}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              setLoaded(true);
+            }}
+            className={buttonClass('primary')}
+          >
             Show map
-          </button>
+          </a>
           <a href={openStreetMapLink(map)} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'md', 'bg-white')}>
             Open in OpenStreetMap
           </a>
