@@ -74,7 +74,8 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
       onKeyDown={onKeyDown}
       className={cn('relative rounded-card focus-visible:outline-offset-4', className)}
     >
-      <div ref={viewportRef} className="carousel-viewport py-4">
+      {/* A native scroller until Embla runs: in the tab order, so the keyboard can scroll it. */}
+      <div ref={viewportRef} tabIndex={api ? undefined : 0} className="carousel-viewport py-4">
         <div className="carousel-track -ml-5 flex justify-center-safe">
           {slides.map((slide, index) => (
             <div

@@ -98,7 +98,8 @@ export function GalleryCarousel() {
           className="relative mt-10 rounded-card"
           data-selected-index={selected}
         >
-          <div ref={viewportRef} className="carousel-viewport">
+          {/* A native scroller until Embla runs: in the tab order, so the keyboard can scroll it. */}
+          <div ref={viewportRef} tabIndex={api ? undefined : 0} className="carousel-viewport">
             <ul className="carousel-track -ml-4 flex">
               {homeGalleryImages.map((image, index) => (
                 <li
