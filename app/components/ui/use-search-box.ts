@@ -7,9 +7,54 @@
  * The box follows the URL (a reset link, the back button) unless someone is typing in it. Each list
  * keeps its own markup; only the public list pages load this module (vite.config.ts keeps it in
  * their `catalog-list` chunk, docs/decisions/002-page-weight.md).
+ *
+ * The person's last intent wins: a search still waiting for its pause is dropped as soon as they do
+ * anything else on the page (press or click something, submit a form, press a key outside the box,
+ * go back), so it can never navigate over the edit page, the message or the dialog they chose
+ * (`useDebouncedSearch`).
  */
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+
+/** What counts as doing something else than typing in the box. */
+const OTHER_INTENTS = ['pointerdown', 'click', 'submit', 'keydown', 'popstate'] as const;
+
+/**
+ * A search run `delayMs` after the last keystroke in `inputRef`'s box, unless the person does
+ * anything else first (an event from outside the box, see `OTHER_INTENTS`), which drops it. Also
+ * dropped when the component unmounts. `schedule(run)` (re)starts the pause; `cancel()` drops it.
+ */
+export function useDebouncedSearch(inputRef: RefObject<HTMLInputElement | null>, delayMs: number) {
+  const stop = useRef<(() => void) | null>(null);
+
+  const cancel = useCallback(() => {
+    stop.current?.();
+    stop.current = null;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+
+  const schedule = useCallback(
+    (run: () => void) => {
+      cancel();
+      const onOtherIntent = (event: Event) => {
+        const input = inputRef.current;
+        if (!input || event.target !== input) cancel();
+      };
+      const timer = window.setTimeout(() => {
+        cancel();
+        run();
+      }, delayMs);
+      for (const type of OTHER_INTENTS) window.addEventListener(type, onOtherIntent, { capture: true });
+      stop.current = () => {
+        window.clearTimeout(timer);
+        for (const type of OTHER_INTENTS) window.removeEventListener(type, onOtherIntent, { capture: true });
+      };
+    },
+    [cancel, delayMs, inputRef],
+  );
+
+  return { schedule, cancel };
+}
 
 export function useSearchBox({
   q,
@@ -25,16 +70,15 @@ export function useSearchBox({
 }) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<number | undefined>(undefined);
+  const { schedule, cancel } = useDebouncedSearch(inputRef, delayMs);
 
   useEffect(() => {
     const input = inputRef.current;
     if (input && document.activeElement !== input) input.value = q;
   }, [q]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const search = (replace: boolean) => {
-    window.clearTimeout(timer.current);
+    cancel();
     const value = inputRef.current?.value.trim() ?? '';
     if (replace && value === q) return;
     void navigate(hrefFor(value), { replace, preventScrollReset: true });
@@ -49,9 +93,6 @@ export function useSearchBox({
       search(false);
     },
     /** The input's onChange. */
-    onChange: () => {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => search(true), delayMs);
-    },
+    onChange: () => schedule(() => search(true)),
   };
 }

@@ -9,6 +9,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { FilterCheckbox, FilterSearchRow, FilterSelect, optionsOf } from '~/components/admin/filter-form';
+import { useDebouncedSearch } from '~/components/ui/use-search-box';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
 import { INQUIRY_STATUS_LABELS, INQUIRY_TYPE_LABELS } from '~/schemas/inquiry-admin';
 import { INQUIRIES_PATH, inquiriesHref, isFiltered, type InquiryListState } from './inquiry-url';
@@ -25,7 +26,6 @@ export function InquiryFilters({ state }: { state: InquiryListState }) {
   const statusRef = useRef<HTMLSelectElement>(null);
   const dueRef = useRef<HTMLInputElement>(null);
   const mineRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<number | undefined>(undefined);
   const ids = { q: useId(), type: useId(), status: useId() };
   const searching = navigation.state === 'loading' && navigation.location.pathname === INQUIRIES_PATH;
 
@@ -37,7 +37,8 @@ export function InquiryFilters({ state }: { state: InquiryListState }) {
     if (dueRef.current) dueRef.current.checked = state.due;
     if (mineRef.current) mineRef.current.checked = state.mine;
   }, [state.q, state.type, state.status, state.due, state.mine]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // A pending search is dropped when the person does anything else (opens a row, presses a button).
+  const { schedule, cancel } = useDebouncedSearch(qRef, SEARCH_DELAY_MS);
 
   /** The list for what the fields say now, page 1. */
   const hrefFromFields = () =>
@@ -51,7 +52,7 @@ export function InquiryFilters({ state }: { state: InquiryListState }) {
     });
 
   const apply = (replace: boolean) => {
-    window.clearTimeout(timer.current);
+    cancel();
     void navigate(hrefFromFields(), { replace, preventScrollReset: true });
   };
 
@@ -75,12 +76,11 @@ export function InquiryFilters({ state }: { state: InquiryListState }) {
         defaultValue={state.q}
         inputRef={qRef}
         busy={searching}
-        onChange={() => {
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => {
+        onChange={() =>
+          schedule(() => {
             if ((qRef.current?.value.trim() ?? '') !== state.q) apply(true);
-          }, SEARCH_DELAY_MS);
-        }}
+          })
+        }
         clearHref={isFiltered(state) ? INQUIRIES_PATH : null}
       />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
