@@ -143,10 +143,46 @@ test('the status buttons and filters work without JavaScript', async ({ browser,
   await expect(page).toHaveURL(new RegExp(`q=${tag}&status=pending`));
   const row = page.getByRole('table', { name: 'Bookings' }).getByRole('row').filter({ hasText: `NoJs ${tag}` });
   await row.getByRole('button', { name: /^Reject booking of/ }).click();
+  await page.getByRole('alertdialog', { name: 'Reject this booking?' }).getByRole('button', { name: 'Reject booking' }).click();
   await expectFlash(page, 'success', 'Booking rejected');
   await expect(page).toHaveURL(new RegExp(`q=${tag}&status=pending`));
   await expect(page.getByRole('heading', { name: 'No bookings match your search' })).toBeVisible();
   await context.close();
+});
+
+test('Reject asks first and says what it does; for a confirmed booking, that it cancels the confirmation', async ({ page, request }) => {
+  const bike = (await availableBikes(request))[0]!;
+  const tag = uid();
+  const name = `Reject ${tag}`;
+  const booking = await bookBike(request, bike, name, someDay(), 1);
+  await signIn(page, { redirectTo: `/admin/bookings?q=${tag}` });
+  const row = page.getByRole('table', { name: 'Bookings' }).getByRole('row').filter({ hasText: name });
+
+  // From the list: the confirmation names the booking; Cancel keeps it pending.
+  await row.getByRole('button', { name: /^Reject booking of/ }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Reject this booking?' });
+  await expect(ask).toContainText(`${name} (#${reference(booking.id)})`);
+  await expect(ask).toContainText('is declined');
+  await expect(ask.getByRole('link', { name: 'Cancel' })).toBeFocused();
+  await ask.getByRole('link', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(row).toContainText('Pending');
+  await expect(row.getByRole('button', { name: /^Reject booking of/ })).toBeFocused();
+
+  // Confirmed on the detail page, Reject there says it cancels the confirmation.
+  await row.getByRole('button', { name: /^Confirm booking of/ }).click();
+  await expectFlash(page, 'success', 'Booking confirmed');
+  await page.goto(`/admin/bookings/${booking.id}`);
+  await page.getByRole('button', { name: /^Reject Booking/ }).click();
+  const cancelConfirmation = page.getByRole('alertdialog', { name: 'Cancel this confirmed booking?' });
+  await expect(cancelConfirmation).toContainText('cancels its confirmation');
+  await page.keyboard.press('Escape');
+  await expect(cancelConfirmation).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Confirmed', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Reject Booking/ }).click();
+  await cancelConfirmation.getByRole('button', { name: 'Reject and cancel confirmation' }).click();
+  await expectFlash(page, 'success', 'Booking rejected');
+  await expect(page.getByRole('heading', { name: 'Rejected', exact: true })).toBeVisible();
 });
 
 for (const width of [390, 1280]) {

@@ -14,7 +14,8 @@
  */
 import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, useSearchParams } from 'react-router';
+import { useReturnFocusAfterConfirm } from '~/components/admin/confirm-delete';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
@@ -30,7 +31,7 @@ import { formatDateRange, getBooking, vehicleCalendar } from '~/models/booking.s
 import { handlePipelineIntent, loadPipeline, type PipelineResult } from '~/models/pipeline.server';
 import { logger } from '~/lib/logger.server';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
-import { StatusCard } from './+shared/booking-status';
+import { REJECT_PARAM, RejectConfirm, StatusCard } from './+shared/booking-status';
 import type { Route } from './+types/detail';
 
 /** Days either side of the booking that the vehicle's calendar shows. */
@@ -138,6 +139,9 @@ const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hove
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
   const { booking: b, calendar, pipeline } = loaderData;
   const here = `/admin/bookings/${b.id}`;
+  const [searchParams] = useSearchParams();
+  const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected';
+  useReturnFocusAfterConfirm(rejecting ? b.id : null, 'data-reject-id');
   const back = (
     <Link to="/admin/bookings" className={buttonClass('outline', 'md')}>
       <ArrowLeft className="size-4" aria-hidden />
@@ -161,6 +165,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="min-w-0 lg:col-start-3 lg:row-start-1">
           <StatusCard id={b.id} status={b.status} action={here} name={b.name} detail={b.confirmedAt ? `Confirmed on ${b.confirmedAt}.` : undefined} />
+          {rejecting ? <RejectConfirm id={b.id} status={b.status} name={`${b.name} (#${b.reference})`} action={here} cancelTo={here} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-5 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Panel title="Customer" id="booking-customer">

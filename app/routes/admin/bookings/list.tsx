@@ -6,13 +6,14 @@
  * JavaScript, and 'Export CSV' downloads the same selection (/api/bookings/export).
  *
  * Table: Customer (name and e-mail), Type, Item, Date, Status, Actions: view details, and Confirm /
- * Reject while pending, each a POST form answered with 'Booking confirmed' / 'Booking rejected' (or
- * the refusal, e.g. a vehicle already booked on those days). Empty: 'No bookings match your search' /
+ * Reject while pending, answered with 'Booking confirmed' / 'Booking rejected' (or the refusal, e.g.
+ * a vehicle already booked on those days). Reject asks first (`?reject=<id>`, see booking-status.tsx). Empty: 'No bookings match your search' /
  * 'No bookings yet'.
  */
 import { CalendarCheck, Download, Eye } from 'lucide-react';
-import { Link, redirect } from 'react-router';
+import { Link, redirect, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useReturnFocusAfterConfirm } from '~/components/admin/confirm-delete';
 import { DataTable, type DataColumn } from '~/components/admin/data-table';
 import { EmptyState } from '~/components/admin/empty-state';
 import { adminMeta } from '~/components/admin/meta';
@@ -31,7 +32,7 @@ import { bookingListQuerySchema } from '~/schemas/booking-admin';
 import { MAX_PAGE, pageCount, readPageQuery } from '~/schemas/catalog-query';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
 import { BookingFiltersForm, type BookingFilters } from './+shared/booking-filters';
-import { BookingStatusBadge, StatusButtons } from './+shared/booking-status';
+import { BookingStatusBadge, REJECT_PARAM, RejectConfirm, StatusButtons } from './+shared/booking-status';
 import type { Route } from './+types/list';
 
 const PATH = '/admin/bookings';
@@ -151,6 +152,11 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pages, filters, exportHref } = loaderData;
   const here = listHref(PATH, { ...filters, page });
   const filtered = Boolean(filters.q || filters.status || filters.type || filters.due || filters.assigned);
+  // ?reject=<id>: the Reject confirmation of a row on this page.
+  const [searchParams] = useSearchParams();
+  const rejectId = searchParams.get(REJECT_PARAM);
+  const rejecting = rejectId ? rows.find((b) => b.id === rejectId && b.status !== 'rejected') : undefined;
+  useReturnFocusAfterConfirm(rejecting?.id ?? null, 'data-reject-id');
 
   const exportLink = (
     <a href={exportHref} download className={buttonClass('outline', 'md')}>
@@ -209,6 +215,9 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
           )}
         />
       )}
+      {rejecting ? (
+        <RejectConfirm id={rejecting.id} status={rejecting.status} name={`${rejecting.name} (#${rejecting.reference})`} action={here} cancelTo={here} />
+      ) : null}
       <Pagination variant="admin" pathname={PATH} params={filters} page={page} pageCount={pages} total={total} pageSize={PAGE_SIZE} noun="bookings" />
     </div>
   );

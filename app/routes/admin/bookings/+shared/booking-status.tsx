@@ -1,11 +1,16 @@
 /**
  * How a booking's status looks in the admin (docs/product.md#booking-status): the coloured badge of
  * the list and the status card of the detail page ('Pending Review', 'Confirmed', 'Rejected' with a
- * line of explanation), and the Confirm / Reject buttons, each a POST form that works without
- * JavaScript (see booking-actions.server.ts). Only the moves the state machine allows are offered.
+ * line of explanation), and the Confirm / Reject buttons (see booking-actions.server.ts). Only the
+ * moves the state machine allows are offered. Confirm posts at once; Reject is destructive (for a
+ * confirmed booking it cancels the confirmation), so it first opens a confirmation saying what it
+ * does: a GET form to the same page with `?reject=<id>`, which the page answers with `RejectConfirm`
+ * (docs/product.md#admin-lists: destructive actions behind a confirmation). All of it works without
+ * JavaScript.
  */
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
+import { ConfirmAction } from '~/components/admin/confirm-delete';
 import { buttonClass } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import type { BookingStatus } from '~/lib/constants';
@@ -57,6 +62,9 @@ function buttonLook(confirm: boolean, compact: boolean): string {
     : cn(OUTLINE_BASE, 'min-h-11 w-full whitespace-nowrap border-flag-red/60 bg-white px-5 text-[#a93226] hover:bg-flag-red/10');
 }
 
+/** The search parameter that opens the Reject confirmation for a booking id. */
+export const REJECT_PARAM = 'reject';
+
 const INTENT_OF: Record<Exclude<BookingStatus, 'pending'>, 'confirm' | 'reject'> = { confirmed: 'confirm', rejected: 'reject' };
 
 /**
@@ -88,20 +96,42 @@ export function StatusButtons({
         const confirm = intent === 'confirm';
         const busy = busyIntent === intent;
         const label = confirm ? 'Confirm' : 'Reject';
+        const content = (
+          <>
+            {confirm ? <CircleCheck className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}
+            {compact ? (
+              <span className="lg:sr-only">{busy ? (confirm ? 'Confirming...' : 'Rejecting...') : label}</span>
+            ) : busy ? (
+              confirm ? 'Confirming...' : 'Rejecting...'
+            ) : (
+              `${label} Booking`
+            )}
+            <span className="sr-only">{compact ? ` booking of ${name}` : ` of ${name}`}</span>
+          </>
+        );
+        const look = buttonLook(confirm, compact);
+        const title = compact ? `${label} booking` : undefined;
+        if (!confirm) {
+          // Reject asks first: the same page with ?reject=<id>, its search and page kept.
+          const here = new URL(action, 'http://admin.invalid');
+          return (
+            <Form key={to} method="get" action={here.pathname} preventScrollReset className={compact ? undefined : 'min-w-[11rem] flex-1'}>
+              {[...here.searchParams].map(([key, value]) => (
+                <input key={key} type="hidden" name={key} value={value} />
+              ))}
+              <input type="hidden" name={REJECT_PARAM} value={id} />
+              <button type="submit" data-reject-id={id} disabled={busyIntent !== null} title={title} className={look}>
+                {content}
+              </button>
+            </Form>
+          );
+        }
         return (
           <Form key={to} method="post" action={action} preventScrollReset className={compact ? undefined : 'min-w-[11rem] flex-1'}>
             <input type="hidden" name="intent" value={intent} />
             <input type="hidden" name="id" value={id} />
-            <button type="submit" disabled={busyIntent !== null} title={compact ? `${label} booking` : undefined} className={buttonLook(confirm, compact)}>
-              {confirm ? <CircleCheck className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}
-              {compact ? (
-                <span className="lg:sr-only">{busy ? (confirm ? 'Confirming...' : 'Rejecting...') : label}</span>
-              ) : busy ? (
-                confirm ? 'Confirming...' : 'Rejecting...'
-              ) : (
-                `${label} Booking`
-              )}
-              <span className="sr-only">{compact ? ` booking of ${name}` : ` of ${name}`}</span>
+            <button type="submit" disabled={busyIntent !== null} title={title} className={look}>
+              {content}
             </button>
           </Form>
         );
@@ -132,5 +162,52 @@ export function StatusCard({ id, status, action, name, detail }: { id: string; s
         <StatusButtons id={id} status={status} action={action} name={name} />
       </div>
     </section>
+  );
+}
+
+/**
+ * The Reject confirmation (opened by `?reject=<id>`): says what rejecting does for the booking's
+ * current status, then posts `intent=reject` to `action` ('Booking rejected') or goes back to
+ * `cancelTo`.
+ */
+export function RejectConfirm({
+  id,
+  status,
+  name,
+  action,
+  cancelTo,
+}: {
+  id: string;
+  status: BookingStatus;
+  /** Who and which booking: 'Asha Rai (#A1B2C3)'. */
+  name: string;
+  action: string;
+  cancelTo: string;
+}) {
+  const confirmed = status === 'confirmed';
+  return (
+    <ConfirmAction
+      question={confirmed ? 'Cancel this confirmed booking?' : 'Reject this booking?'}
+      detail={
+        confirmed ? (
+          <>
+            Rejecting the booking of {name} cancels its confirmation: the customer can no longer count on it, and its dates become free for
+            other bookings. You can confirm it again later if the dates are still free.
+          </>
+        ) : (
+          <>
+            The booking of {name} is declined and its dates stay free for other bookings. You can still confirm it later if the dates work
+            out.
+          </>
+        )
+      }
+      id={id}
+      action={action}
+      cancelTo={cancelTo}
+      intent="reject"
+      confirmLabel={confirmed ? 'Reject and cancel confirmation' : 'Reject booking'}
+      busyLabel="Rejecting..."
+      icon={CircleX}
+    />
   );
 }
