@@ -6,7 +6,7 @@
  */
 import { getFormProps, useForm, type DefaultValue, type FormMetadata, type Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-error';
@@ -58,7 +58,10 @@ export function SettingsFormCard({
   /** Called as any field of the form changes (the location page's live preview). */
   onInput?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
-  const headingId = `${form.id}-title`;
+  // A React id, never built from the form's id: Conform names the fields `${form.id}-<name>`, so a
+  // heading id such as `settings-map-title` would be the Title field's id too (its label then
+  // pointed at the heading).
+  const headingId = useId();
   return (
     <section id={`section-${settingsKey}`} aria-labelledby={headingId} className={className ? `scroll-mt-6 ${className}` : 'scroll-mt-6'}>
       <Form method="post" {...getFormProps(form)} onInput={onInput} className="grid gap-5 card p-4 shadow-sm sm:p-6">
