@@ -12,6 +12,7 @@ import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 're
 import { FlashStatus } from '~/components/admin/flash-status';
 import { LiveUpdates } from '~/components/admin/live-updates';
 import { AdminSidebar, type AdminCounts, type AdminUser } from '~/components/admin/sidebar';
+import { UnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/lib/auth.server';
 import { SITE_NAME } from '~/lib/meta';
@@ -70,6 +71,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <AdminFrame user={user} siteName={siteName} counts={counts}>
       <FlashStatus toast={toast} />
       <LiveUpdates counts={counts} />
+      <UnsavedChangesGuard />
       <Outlet />
     </AdminFrame>
   );

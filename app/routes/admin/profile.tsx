@@ -23,6 +23,7 @@ import { SessionsList } from '~/components/admin/account/sessions-list';
 import { TwoFactorEnrol, TwoFactorOff, TwoFactorOn } from '~/components/admin/account/two-factor';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
+import { watchUnsaved } from '~/components/admin/unsaved-changes';
 import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
@@ -293,7 +294,7 @@ function NameForm({ name, lastResult }: { name: string; lastResult: SubmissionRe
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileNameSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+    <Form method="post" {...getFormProps(form)} {...watchUnsaved('your name')} className="flex flex-col gap-4">
       <FormError id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="name" />
       <Field id={fields.name.id} label="Display name" errors={fields.name.errors} required>
@@ -320,7 +321,7 @@ function PasswordForm({ username, lastResult }: { username: string; lastResult: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+    <Form method="post" {...getFormProps(form)} {...watchUnsaved('your password')} className="flex flex-col gap-4">
       <FormError id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="password" />
       {/* For password managers: which account the password belongs to. */}

@@ -9,6 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { watchUnsaved } from '~/components/admin/unsaved-changes';
 import { FormError } from '~/components/ui/form-error';
 import type { SettingsKey } from '~/schemas/settings';
 import { SECTION_FIELD, settingsFormSchemas, type SettingsActionData } from './form-schemas';
@@ -64,7 +65,7 @@ export function SettingsFormCard({
   const headingId = useId();
   return (
     <section id={`section-${settingsKey}`} aria-labelledby={headingId} className={className ? `scroll-mt-6 ${className}` : 'scroll-mt-6'}>
-      <Form method="post" {...getFormProps(form)} onInput={onInput} className="grid gap-5 card p-4 shadow-sm sm:p-6">
+      <Form method="post" {...getFormProps(form)} {...watchUnsaved(title)} onInput={onInput} className="grid gap-5 card p-4 shadow-sm sm:p-6">
         <input type="hidden" name={SECTION_FIELD} value={settingsKey} />
         <div>
           <h2 id={headingId} className="font-sans text-lg font-semibold text-ink">

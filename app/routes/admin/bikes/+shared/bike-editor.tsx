@@ -20,6 +20,7 @@ import { ImageUrlField } from '~/components/admin/editor/image-url-field';
 import { DisplayFieldsSection, EditorPanel, EditorSection, FieldRow, SaveBar } from '~/components/admin/editor/sections';
 import { useEditorForm, type EditorActionData, type FormShape } from '~/components/admin/editor/use-editor-form';
 import { useHydrated } from '~/components/admin/editor/use-hydrated';
+import { watchUnsaved } from '~/components/admin/unsaved-changes';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-error';
 import { GEAR_TYPES } from '~/lib/constants';
@@ -119,7 +120,7 @@ export function BikeEditor({
   ];
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} {...watchUnsaved('the bike')} onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
       {mode === 'new' ? (
         <div className="flex flex-wrap items-center gap-3 rounded-card border border-dashed border-forest-200 bg-white px-4 py-3">
           <p id="bike-prefill-hint" className="text-sm text-muted">

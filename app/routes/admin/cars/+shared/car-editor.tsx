@@ -16,6 +16,7 @@ import { GalleryField } from '~/components/admin/editor/gallery-field';
 import { ImageUrlField } from '~/components/admin/editor/image-url-field';
 import { DisplayFieldsSection, EditorPanel, EditorSection, FieldRow, SaveBar } from '~/components/admin/editor/sections';
 import { useEditorForm, type EditorActionData, type FormShape } from '~/components/admin/editor/use-editor-form';
+import { watchUnsaved } from '~/components/admin/unsaved-changes';
 import { FormError } from '~/components/ui/form-error';
 import { CAR_CATEGORIES, CAR_LOCATIONS, FUEL_TYPES, TRANSMISSIONS } from '~/lib/constants';
 import { carWriteSchema, type CarWriteInput } from '~/schemas/car';
@@ -135,7 +136,7 @@ export function CarEditor({
   ];
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} {...watchUnsaved('the car')} onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
       <FormError id={form.errorId} errors={form.errors} />
       <EditorTabs tabs={tabs} value={tab} onValueChange={setTab} label="Car details" errorNames={errorNames} />
       <SaveBar mode={mode} noun="Car" cancelTo="/admin/cars" pending={pending} />

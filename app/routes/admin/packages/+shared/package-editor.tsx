@@ -16,6 +16,7 @@ import { ImageUrlField } from '~/components/admin/editor/image-url-field';
 import { ListField, ListTextInput } from '~/components/admin/editor/list-field';
 import { DisplayFieldsSection, EditorSection, FieldRow, SaveBar, SectionNav } from '~/components/admin/editor/sections';
 import { useEditorForm, type EditorActionData, type FormShape } from '~/components/admin/editor/use-editor-form';
+import { watchUnsaved } from '~/components/admin/unsaved-changes';
 import { FormError } from '~/components/ui/form-error';
 import { PACKAGE_CATEGORIES } from '~/lib/constants';
 import { packageWriteSchema, type PackageWriteInput } from '~/schemas/package';
@@ -61,7 +62,7 @@ export function PackageEditor({
   };
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
+    <Form method="post" {...getFormProps(form)} {...watchUnsaved('the package')} onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
       <SectionNav sections={SECTIONS} />
       <FormError id={form.errorId} errors={form.errors} />
 
