@@ -1,14 +1,15 @@
 /**
- * The flash toast of the admin area (a change ends in a redirect with a
- * toast; see app/lib/toast.server.ts). The layout passes the toast its loader read from the cookie:
- * it is shown once as a sonner toast, and also as a status line at the top of the page, so it is
- * there without JavaScript too. The status region stays in the page (empty when there is nothing to
- * say) so a message arriving after a client-side change is announced.
+ * The message of the last change in the admin area (a change ends in a redirect with a flash
+ * message; see app/lib/toast.server.ts). The layout passes what its loader read from the cookie, and
+ * it shows once, as a status line at the top of the page: a polite live region (announced after a
+ * client-side change), there without JavaScript too, and never a second copy as a pop-up toast (one
+ * message per action). The region stays in the page (empty when there is nothing to say). While a
+ * modal dialog is open over the page (the inquiry dialog), the line floats above the dialog's
+ * backdrop at the bottom of the window, where it is seen and covers no dialog title.
  */
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast as showToast } from '~/components/ui/toast';
 import { cn } from '~/lib/cn';
 
 /** What the layout's loader read with `readToast` (app/lib/toast.server.ts). */
@@ -19,19 +20,6 @@ const tones = {
   error: { className: 'border-flag-red/30 bg-[#fbecea] text-[#8f2a20]', icon: CircleAlert },
   info: { className: 'border-forest-200 bg-forest-50 text-forest-800', icon: Info },
 } as const;
-
-/** Show `toast` with sonner once per toast object (a new loader result brings a new object). */
-export function useFlashToast(toast: AdminToast | null) {
-  const shown = useRef<AdminToast | null>(null);
-  useEffect(() => {
-    if (!toast || shown.current === toast) return;
-    shown.current = toast;
-    const options = toast.description ? { description: toast.description } : undefined;
-    if (toast.type === 'success') showToast.success(toast.title, options);
-    else if (toast.type === 'error') showToast.error(toast.title, options);
-    else showToast(toast.title, options);
-  }, [toast]);
-}
 
 /**
  * The toast of the current page view. The layout's loader reads the flash cookie once, so a later
@@ -50,11 +38,25 @@ export function usePageViewToast(toast: AdminToast | null): AdminToast | null {
 /** The status line: the toast's words in a tinted bar, or an empty live region. */
 export function FlashStatus({ toast: loaded }: { toast: AdminToast | null }) {
   const toast = usePageViewToast(loaded);
-  useFlashToast(toast);
+  const ref = useRef<HTMLDivElement>(null);
+  // Over an open modal dialog (checked when the message arrives), the line floats above its backdrop.
+  useEffect(() => {
+    ref.current?.toggleAttribute('data-over-dialog', toast !== null && document.querySelector('[aria-modal="true"]') !== null);
+  }, [toast]);
   const tone = toast ? tones[toast.type] : null;
   const Icon = tone?.icon;
   return (
-    <div role="status" aria-live="polite" data-flash={toast ? toast.type : undefined} className={toast ? 'mb-5' : undefined}>
+    <div
+      ref={ref}
+      role="status"
+      aria-live="polite"
+      data-flash={toast ? toast.type : undefined}
+      className={
+        toast
+          ? 'mb-5 data-over-dialog:fixed data-over-dialog:inset-x-4 data-over-dialog:bottom-4 data-over-dialog:z-[60] data-over-dialog:mb-0 data-over-dialog:rounded-lg data-over-dialog:shadow-lg sm:data-over-dialog:left-auto sm:data-over-dialog:w-96'
+          : undefined
+      }
+    >
       {toast && tone && Icon ? (
         <p className={cn('flex items-start gap-2.5 rounded-lg border px-4 py-3 text-sm font-medium', tone.className)}>
           <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -6,7 +6,7 @@
  * nothing; the first call loads sonner and mounts the `<Toaster />` placed in the document (root.tsx).
  * sonner replays toasts created before its toaster subscribed, so none is lost while it loads.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
@@ -50,17 +50,38 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The toast region; renders nothing until the first toast is requested. */
+/** An open modal dialog (ours set aria-modal; Radix marks its dialogs with data-state). */
+const OPEN_DIALOG = '[aria-modal="true"], [role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+
+/** Whether a modal dialog is open, followed while `watch` is true. */
+function useDialogOpen(watch: boolean): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const check = () => setOpen(document.querySelector(OPEN_DIALOG) !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-modal', 'data-state'] });
+    return () => observer.disconnect();
+  }, [watch]);
+  return open;
+}
+
+/**
+ * The toast region; renders nothing until the first toast is requested. While a modal dialog is
+ * open, toasts show at the bottom of the window, so they never cover the dialog's title.
+ */
 export function Toaster(props: ToasterProps) {
   const active = useSyncExternalStore(
     subscribe,
     () => wanted,
     () => false,
   );
+  const dialogOpen = useDialogOpen(active);
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster {...props} />
+      <LazyToaster {...props} position={dialogOpen ? 'bottom-center' : props.position} />
     </Suspense>
   );
 }
