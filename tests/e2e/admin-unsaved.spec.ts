@@ -83,6 +83,7 @@ for (const editor of editors) {
     await page.goto(path);
     const field = editor.field(page);
     await field.click();
+    await field.press('End');
     await field.pressSequentially(' edited');
     await goToDashboard(page);
     const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
