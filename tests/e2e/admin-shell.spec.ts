@@ -66,6 +66,24 @@ test.describe('frame', () => {
     await expect(nav.getByText('Signed in as')).toBeVisible();
   });
 
+  for (const height of [720, 768]) {
+    test(`at 1280 × ${height} Staff and Log Out are in view without scrolling the sidebar`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height } });
+      const page = await context.newPage();
+      await signIn(page);
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      for (const control of [sidebar.getByRole('link', { name: 'Staff' }), sidebar.getByRole('button', { name: 'Log Out' })]) {
+        await expect(control).toBeVisible();
+        const box = (await control.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(height);
+      }
+      // Nothing was scrolled to get there.
+      expect(await sidebar.evaluate((el) => [el, ...el.querySelectorAll('*')].every((node) => node.scrollTop === 0))).toBe(true);
+      await context.close();
+    });
+  }
+
   test('the skip link is the first stop and moves to the main content', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/cars');

@@ -3,7 +3,10 @@
  * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), the account
  * (Profile) and Log Out, with the signed-in user's name, the site name and a 'View site' link.
  *
- * From 768 px it is a fixed column on the left. Below 768 px it folds into a top bar whose menu button
+ * From 768 px it is a fixed column on the left, as tall as the window: the account group (the user,
+ * Profile, Staff and Log Out) is pinned at its foot, and on short windows (a 1280 × 720 laptop) the
+ * rows get denser; if the links still do not fit, only the links above the account group scroll, so
+ * Staff and Log Out are always in view. Below 768 px it folds into a top bar whose menu button
  * is a native <details>/<summary> disclosure, so it opens and closes with the keyboard before (and
  * without) JavaScript; once hydrated, Escape closes it (focus back on the button), a click outside
  * closes it, and it closes after every navigation. The current page's link has aria-current="page".
@@ -77,8 +80,10 @@ const PROFILE_ITEM: NavItem = { to: '/admin/profile', label: 'Profile', icon: Us
 /** Staff accounts: shown to the admin role only (docs/decisions/004-staff-authentication.md#roles). */
 const STAFF_ITEM: NavItem = { to: '/admin/staff', label: 'Staff', icon: UsersRound };
 
+// `short-screen:` (app/app.css): desktop windows under 800 px tall get denser rows, so the whole
+// sidebar fits at 1280 × 720.
 const itemClass =
-  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10';
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10 short-screen:min-h-7';
 
 /**
  * The link list, with group headings, and the account group (the signed-in user, Profile and Log Out)
@@ -87,26 +92,28 @@ const itemClass =
 function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: AdminCounts | null }) {
   const baseId = useId();
   return (
-    <nav aria-label="Admin" className="flex flex-1 flex-col gap-3 md:gap-2">
-      {ADMIN_NAV.map((group, g) => {
-        const headingId = `${baseId}-group-${g}`;
-        return (
-          <div key={group.label ?? g}>
-            {group.label ? <GroupHeading id={headingId}>{group.label}</GroupHeading> : null}
-            <ul className="flex flex-col gap-0.5" aria-labelledby={group.label ? headingId : undefined}>
-              {group.items.map((item) => (
-                <li key={item.to}>
-                  <AdminNavLink item={item} count={item.count && counts ? counts[item.count] : 0} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        );
-      })}
-      <div className="mt-auto border-t border-forest-100 pt-3">
+    <nav aria-label="Admin" className="flex flex-1 flex-col gap-3 md:min-h-0 md:gap-2">
+      <div className="flex flex-col gap-3 md:-mx-1 md:min-h-0 md:flex-1 md:gap-2 md:overflow-y-auto md:px-1 short-screen:gap-1">
+        {ADMIN_NAV.map((group, g) => {
+          const headingId = `${baseId}-group-${g}`;
+          return (
+            <div key={group.label ?? g}>
+              {group.label ? <GroupHeading id={headingId}>{group.label}</GroupHeading> : null}
+              <ul className="flex flex-col gap-0.5" aria-labelledby={group.label ? headingId : undefined}>
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <AdminNavLink item={item} count={item.count && counts ? counts[item.count] : 0} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-auto shrink-0 border-t border-forest-100 pt-3 short-screen:pt-2">
         <GroupHeading id={`${baseId}-account`}>Account</GroupHeading>
         {user ? (
-          <p className="flex min-w-0 items-center gap-3 px-3 py-1.5 text-sm leading-tight">
+          <p className="flex min-w-0 items-center gap-3 px-3 py-1.5 text-sm leading-tight short-screen:py-0.5">
             <span
               aria-hidden
               className="grid size-8 shrink-0 place-items-center rounded-full bg-forest-100 text-xs font-semibold text-forest-800"
@@ -114,7 +121,7 @@ function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: Admi
               {initials(user.name || user.username)}
             </span>
             <span className="min-w-0">
-              <span className="block text-xs text-muted">Signed in as</span>
+              <span className="block text-xs text-muted short-screen:sr-only">Signed in as</span>
               <span className="block truncate font-semibold text-ink">{user.name || user.username}</span>
             </span>
           </p>
@@ -145,7 +152,7 @@ function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: Admi
 
 function GroupHeading({ id, children }: { id: string; children: string }) {
   return (
-    <p id={id} className="mb-1 px-3 text-xs font-semibold tracking-[0.08em] text-muted uppercase">
+    <p id={id} className="mb-1 px-3 text-xs font-semibold tracking-[0.08em] text-muted uppercase short-screen:mb-0.5">
       {children}
     </p>
   );
@@ -200,7 +207,7 @@ function ViewSiteLink({ className }: { className?: string }) {
     <a
       href="/"
       className={cn(
-        'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline',
+        'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline short-screen:min-h-8',
         className,
       )}
     >
@@ -217,7 +224,7 @@ function DesktopSidebar({ user, siteName, counts }: SidebarProps) {
   return (
     <aside
       aria-label="Sidebar"
-      className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-5 overflow-y-auto border-r border-forest-100 bg-white px-3 py-4 md:flex"
+      className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-5 overflow-y-auto border-r border-forest-100 bg-white px-3 py-4 md:flex short-screen:gap-3 short-screen:py-3"
     >
       <div className="px-1">
         <Brand siteName={siteName} />
