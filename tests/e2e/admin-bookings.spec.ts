@@ -60,7 +60,7 @@ test('a bike booked on its public page is confirmed in the admin', async ({ page
   const start = someDay();
 
   await page.goto(`/bikes/${bike.id}`);
-  await page.getByRole('main').getByRole('button', { name: 'Book Now' }).first().click();
+  await page.getByRole('main').getByRole('link', { name: 'Book Now' }).first().click();
   const dialog = page.getByRole('dialog', { name: `Book ${bike.model}` });
   await dialog.getByLabel('Full name').fill(name);
   await dialog.getByLabel('Email').fill('sonam@example.com');

@@ -223,10 +223,13 @@ for (const list of LISTS) {
       const search = page.getByPlaceholder(list.placeholder);
       await search.fill(list.query);
       await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(list.query).replace(/%20/g, '(\\+|%20)')}$`));
-      const names = await table.getByRole('rowheader').allInnerTexts();
-      expect(names.length).toBeGreaterThan(0);
-      expect(names.length).toBeLessThan(allRows);
-      for (const name of names) expect(name.toLowerCase()).toContain(list.query);
+      // The address changes as the navigation commits; the table follows in the render after it.
+      await expect
+        .poll(async () => {
+          const names = await table.getByRole('rowheader').allInnerTexts();
+          return names.length > 0 && names.length < allRows && names.every((name) => name.toLowerCase().includes(list.query));
+        })
+        .toBe(true);
 
       await search.fill('zz-nothing-matches-zz');
       await expect(page.getByRole('heading', { name: `No ${plural(list.noun)} match your search` })).toBeVisible();
