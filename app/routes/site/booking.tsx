@@ -13,13 +13,13 @@ import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
 import { useDeferredValidation } from '~/components/site/forms/use-deferred-validation';
 import { PageHeader } from '~/components/site/page-header';
+import { PreferToTalk } from '~/components/site/prefer-to-talk';
 import { buttonClass } from '~/components/ui/button';
 import { Field, Input, Select, Textarea } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { todayInIndia } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/lib/submissions.server';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
 import { createBooking } from '~/models/booking.server';
 import { listPackageOptions } from '~/models/package.server';
 import { getPublicSettings, travelPolicies } from '~/models/settings.server';
@@ -196,18 +196,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               </>
             ) : null}
           </div>
-          <div className="rounded-card border border-forest-100 p-6">
-            <h2 className="text-xl font-semibold">Prefer to talk?</h2>
-            <p className="mt-1 text-[0.95rem] text-muted">Our Gangtok office answers calls and WhatsApp messages.</p>
-            <div className="mt-4 flex flex-col gap-2">
-              <a href={telLink(company.phone)} className={buttonClass('outline', 'md')}>
-                <Icon name="phone" className="size-4" /> Call {company.phone}
-              </a>
-              <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to plan a tour.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
-                <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
-              </a>
-            </div>
-          </div>
+          <PreferToTalk company={company} whatsappText="Hello! I'd like to plan a tour." />
         </aside>
       </div>
     </>

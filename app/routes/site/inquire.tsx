@@ -15,9 +15,10 @@ import { INQUIRY_TABS, InquiryTabFields, inquiryTab, inquiryWhatsAppFields, TAB_
 import { inquiryWhatsAppText } from '~/components/site/forms/inquiry-whatsapp';
 import { useDeferredValidation } from '~/components/site/forms/use-deferred-validation';
 import { PageHeader } from '~/components/site/page-header';
+import { PreferToTalk } from '~/components/site/prefer-to-talk';
 import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/lib/submissions.server';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { whatsappLink } from '~/lib/whatsapp';
 import { listCatalogOptions } from '~/models/catalog-options.server';
 import { createInquiry } from '~/models/inquiry.server';
 import { getPublicSettings } from '~/models/settings.server';
@@ -129,18 +130,7 @@ export default function Inquire({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <aside className="flex flex-col gap-6" aria-label="Other ways to reach us">
-          <div className="rounded-card border border-forest-100 p-6">
-            <h2 className="text-xl font-semibold">Prefer to talk?</h2>
-            <p className="mt-1 text-[0.95rem] text-muted">Our Gangtok office answers calls and WhatsApp messages.</p>
-            <div className="mt-4 flex flex-col gap-2">
-              <a href={telLink(company.phone)} className={buttonClass('outline', 'md')}>
-                <Icon name="phone" className="size-4" /> Call {company.phone}
-              </a>
-              <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to plan a trip.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
-                <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
-              </a>
-            </div>
-          </div>
+          <PreferToTalk company={company} whatsappText="Hello! I'd like to plan a trip." />
         </aside>
       </div>
     </>
