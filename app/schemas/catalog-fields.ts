@@ -11,6 +11,7 @@ import { z } from 'zod';
 // The shared text fields are zod/mini schemas (app/schemas/submission-fields.ts): checks are added
 // with `.check`.
 import { refine } from 'zod/mini';
+import { parseRupees } from '~/lib/rupees';
 import { camelizeKeys, optionalText, requiredText } from './submission-fields';
 
 /** Text caps of the catalogue (characters). */
@@ -144,9 +145,6 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Decimal text as the form sends it: digits with at most two decimals. */
-const MONEY_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
-
 /** At most two decimals (paise), tolerant of binary floating point. */
 function hasAtMostTwoDecimals(n: number): boolean {
   return Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
@@ -163,11 +161,15 @@ function moneyNumber(message: string, missingMessage: string) {
     .refine((n) => Number.isFinite(n) && hasAtMostTwoDecimals(n), message);
 }
 
+/**
+ * Money text as staff type or paste it ('24,999', '1,25,000', '₹ 24999', 'Rs. 24,999', '24999.50'),
+ * read by `parseRupees` (app/lib/rupees.ts); text that is not an amount becomes NaN, which the number
+ * schema refuses with the field's message, never 0 (docs/decisions/008-money-dates-ids.md).
+ */
 function moneyText(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (t === '') return undefined;
-  return MONEY_TEXT.test(t) ? Number(t) : Number.NaN;
+  if (v.trim() === '') return undefined;
+  return parseRupees(v) ?? Number.NaN;
 }
 
 /** Package price in rupees, a decimal >= 0 ('' or absent → 0, which shows 'Contact for Price'). */

@@ -6,7 +6,9 @@
  * unexpected failure keeps what was typed and answers with the entity's error toast.
  */
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { getBike } from '~/models/bike.server';
 import { getCar } from '~/models/car.server';
+import { getPackage } from '~/models/package.server';
 import type * as CarModel from '~/models/car.server';
 import { action as editCarAction } from '~/routes/admin/cars/edit';
 import { action as newCarAction } from '~/routes/admin/cars/new';
@@ -14,7 +16,7 @@ import { action as newBikeAction } from '~/routes/admin/bikes/new';
 import { action as newPackageAction, loader as newPackageLoader } from '~/routes/admin/packages/new';
 import { action as editPackageAction } from '~/routes/admin/packages/edit';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
-import { createCar } from '../factories';
+import { createBike, createCar, createPackage } from '../factories';
 import { routeArgs, settle } from '../route-args';
 
 const failNextSave = vi.hoisted(() => ({ car: false }));
@@ -141,5 +143,33 @@ describe('editor actions', () => {
     expect(body.toast).toBe('An error occurred. Please try again.');
     expect(body.result.error?.['']).toEqual(['An error occurred. Please try again.']);
     expect(body.result.initialValue).toMatchObject({ model: 'Typed Model', dailyRate: '1999' });
+  });
+
+  test('rupee amounts written the Indian way are read, not stored as 0 (docs/decisions/008-money-dates-ids.md)', async () => {
+    const pkg = await createPackage({ title: 'Priced Tour', price: 100 });
+    const outcome = await settle(() =>
+      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Priced Tour'], ['description', 'D'], ['price', '24,999']], { id: pkg.id }) as never),
+    );
+    expect(outcome.status).toBe(302);
+    expect((await getPackage(pkg.id))?.price).toBe(24999);
+
+    const car = await createCar({ model: 'Rated Car' });
+    await settle(() => editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'Rated Car'], ['dailyRate', '₹ 1,25,000']], { id: car.id }) as never));
+    expect((await getCar(car.id))?.dailyRate).toBe(125000);
+
+    const bike = await createBike({ model: 'Rated Bike' });
+    const { action: editBikeAction } = await import('~/routes/admin/bikes/edit');
+    await settle(() => editBikeAction(post(`/admin/bikes/edit/${bike.id}`, [['model', 'Rated Bike'], ['dailyRate', 'Rs. 2,499.50']], { id: bike.id }) as never));
+    expect((await getBike(bike.id))?.dailyRate).toBe(2499.5);
+  });
+
+  test('an amount that is not rupees is refused with a field message and nothing changes', async () => {
+    const pkg = await createPackage({ title: 'Unchanged Tour', price: 5000 });
+    const outcome = await settle(() =>
+      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Unchanged Tour'], ['description', 'D'], ['price', '24,99']], { id: pkg.id }) as never),
+    );
+    expect(outcome.status).toBe(400);
+    expect((outcome.body as Reply).result.error?.price?.[0]).toMatch(/rupees/);
+    expect((await getPackage(pkg.id))?.price).toBe(5000);
   });
 });

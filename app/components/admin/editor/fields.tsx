@@ -11,6 +11,7 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Checkbox, Field, Input, Select, Textarea } from '~/components/ui/field';
 import { cn } from '~/lib/cn';
+import { rupeesInputText } from '~/lib/rupees';
 
 /** What an editor field needs of Conform's FieldMetadata (any field of any form satisfies it). */
 export type EditorField = {
@@ -100,17 +101,14 @@ export function isDecimalText(value: string): boolean {
   return /^\d*(\.\d*)?$/.test(value);
 }
 
-/** `value` reduced to numeric text: digits and the first decimal point. */
-export function toDecimalText(value: string): string {
-  const kept = value.replace(/[^\d.]/g, '');
-  const point = kept.indexOf('.');
-  return point === -1 ? kept : kept.slice(0, point + 1) + kept.slice(point + 1).replaceAll('.', '');
-}
-
 /**
- * A money input (rupees) that accepts only numeric text or nothing: keystrokes and pastes that
- * would make anything else are refused, and other changes (autofill, scripts) are cleaned up.
- * Without JavaScript the server's schema checks the value instead.
+ * A money input (rupees), text with a decimal keypad (never `type=number`, which empties on text it
+ * cannot read). Typed keys that would make anything but digits and one point are refused. A paste
+ * or drop of an amount written the Indian way ('24,999', '1,25,000', '₹ 24999', 'Rs. 24,999') is
+ * turned into its plain digits (`rupeesInputText`, app/lib/rupees.ts); text that is not an amount
+ * stays as pasted, so the schema marks the field with its message instead of saving 0
+ * (docs/decisions/008-money-dates-ids.md). Without JavaScript the server's schema reads the same
+ * forms.
  */
 export function DecimalField(props: CommonProps & InputProps) {
   const ref = useRef<HTMLInputElement>(null);
@@ -123,7 +121,17 @@ export function DecimalField(props: CommonProps & InputProps) {
       const start = input.selectionStart ?? input.value.length;
       const end = input.selectionEnd ?? input.value.length;
       const next = input.value.slice(0, start) + added + input.value.slice(end);
-      if (!isDecimalText(next)) event.preventDefault();
+      if (isDecimalText(next)) return;
+      if (event.inputType === 'insertText') {
+        event.preventDefault();
+        return;
+      }
+      const amount = rupeesInputText(next) ?? rupeesInputText(added);
+      if (amount === null) return;
+      event.preventDefault();
+      input.value = amount;
+      input.setSelectionRange(amount.length, amount.length);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
     };
     input.addEventListener('beforeinput', onBeforeInput);
     return () => input.removeEventListener('beforeinput', onBeforeInput);
@@ -136,8 +144,11 @@ export function DecimalField(props: CommonProps & InputProps) {
       inputMode="decimal"
       autoComplete="off"
       onInput={(event) => {
+        // Autofill or a script: an amount is written plainly; anything else is left for the schema.
         const input = event.currentTarget;
-        if (!isDecimalText(input.value)) input.value = toDecimalText(input.value);
+        if (isDecimalText(input.value)) return;
+        const amount = rupeesInputText(input.value);
+        if (amount !== null) input.value = amount;
       }}
     />
   );
