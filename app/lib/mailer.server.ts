@@ -12,6 +12,7 @@ import { claimEmails, markEmailAttemptFailed, markEmailSent, type OutgoingEmail 
 import type { Settings } from '~/schemas/settings';
 import { env } from './env.server';
 import { formatDate } from './format';
+import { formatPhone } from './whatsapp';
 import { INSTANCE_ID } from './instance-bus.server';
 import { shortReference } from './ids';
 import { logger } from './logger.server';
@@ -70,7 +71,7 @@ export function bookingMails(booking: Booking, company: Company, operator: strin
     {
       to: booking.email,
       subject: oneLine(`We received your request #${ref} - ${company.name}`),
-      text: `Hello ${booking.name},\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${details}\n\nQuestions? Call ${company.phone} or reply to this e-mail.\n\n${company.name}\n`,
+      text: `Hello ${booking.name},\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${details}\n\nQuestions? Call ${formatPhone(company.phone)} or reply to this e-mail.\n\n${company.name}\n`,
     },
   ];
 }
@@ -105,7 +106,7 @@ export function inquiryMails(inquiry: Inquiry, company: Company, operator: strin
     {
       to: inquiry.email,
       subject: oneLine(`Thank you for contacting ${company.name} (#${ref})`),
-      text: `Hello ${inquiry.name},\n\nThank you for your ${kind}. We'll review your message and respond within 24 hours.\n\n${details}\n\nIn a hurry? Call ${company.phone}.\n\n${company.name}\n`,
+      text: `Hello ${inquiry.name},\n\nThank you for your ${kind}. We'll review your message and respond within 24 hours.\n\n${details}\n\nIn a hurry? Call ${formatPhone(company.phone)}.\n\n${company.name}\n`,
     },
   ];
 }

@@ -6,6 +6,16 @@ export function whatsappLink(number: string, text?: string): string {
   return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
 
+/**
+ * A stored number for people to read: Indian E.164 numbers as '+91 98320 55555' (the seeded
+ * placeholder as '+91 00000 00000'), anything else as stored (docs/decisions/005-site-settings.md).
+ * No phone metadata here, so public pages stay light.
+ */
+export function formatPhone(number: string): string {
+  const m = /^\+91(\d{5})(\d{5})$/.exec(number);
+  return m ? `+91 ${m[1]} ${m[2]}` : number;
+}
+
 /** 'tel:+910000000000' from a display phone number. */
 export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

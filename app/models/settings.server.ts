@@ -25,9 +25,27 @@ import {
   type TravelPolicies,
 } from '~/schemas/settings';
 
+/** The company fields a stored value may hold in an older, looser form (free-text phone numbers). */
+const PHONE_FIELDS = ['phone', 'whatsappNumber'] as const;
+
 function parseValue<K extends SettingsKey>(key: K, value: unknown): Settings[K] {
   const result = settingsSchemas[key].safeParse(value);
   if (result.success) return result.data as Settings[K];
+  // A number stored before numbers were validated (docs/decisions/005-site-settings.md, "Phone
+  // numbers") that is not a valid number: only that field falls back to its default, not the name,
+  // address and hours beside it.
+  if (key === 'company' && isPlainObject(value) && result.error.issues.every((i) => PHONE_FIELDS.some((f) => i.path[0] === f))) {
+    const patched: Record<string, unknown> = { ...value };
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as (typeof PHONE_FIELDS)[number];
+      patched[field] = defaultSettings.company[field];
+    }
+    const retry = settingsSchemas.company.safeParse(patched);
+    if (retry.success) {
+      logger.warn({ key, issues: result.error.issues }, 'stored phone number is invalid; using its default');
+      return retry.data as Settings[K];
+    }
+  }
   logger.warn({ key, issues: result.error.issues }, 'stored setting is invalid; using its default');
   return defaultSettings[key];
 }

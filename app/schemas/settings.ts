@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseMapEmbed } from '~/lib/admin/map-embed';
+import { toE164 } from '~/lib/admin/phone';
 
 export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/admin/map-embed';
 
@@ -27,6 +28,17 @@ const numberLike = (message: string) =>
     z.number({ error: message }),
   );
 
+/**
+ * A phone number as staff type it, stored in E.164 ('+919832055555'); Indian local forms are read
+ * ('98320 55555', '098320 55555'), anything that is not a valid number is refused
+ * (app/lib/admin/phone.ts). Read through the same schema, an older stored value is normalised too.
+ */
+const phoneNumber = (message: string) =>
+  trimmed(40)
+    .min(1, REQUIRED_MESSAGE)
+    .refine((v) => toE164(v) !== null, message)
+    .transform((v) => toE164(v) ?? v);
+
 /** An absolute http(s) URL. */
 function isHttpUrl(value: string): boolean {
   try {
@@ -41,10 +53,11 @@ function isHttpUrl(value: string): boolean {
 export const companySettingsSchema = z.object({
   name: required(120),
   tagline: trimmed(200),
-  phone: required(40),
+  /** E.164, shown formatted ('+91 98320 55555'); tel: links use it as it is. */
+  phone: phoneNumber('Enter a valid phone number, e.g. +91 98320 00000 or 03592 202020'),
   email: email(200),
-  /** Digits with country code, as wa.me wants them (spaces and + are ignored). */
-  whatsappNumber: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, 'Use digits with the country code, e.g. +91 98320 00000'),
+  /** E.164; wa.me links take its digits (country code included). */
+  whatsappNumber: phoneNumber('Enter a valid mobile number, e.g. +91 98320 00000 or 98320 00000'),
   address: required(300),
   officeHours: z
     .array(z.object({ days: required(60), hours: required(60) }))
@@ -189,9 +202,9 @@ export const defaultSettings: Settings = {
   company: {
     name: 'Himalayan Tours & Travels',
     tagline: 'Local experts for Sikkim & Darjeeling since 2012',
-    phone: '+91 00000 00000',
+    phone: '+910000000000',
     email: 'hello@example.com',
-    whatsappNumber: '+91 00000 00000',
+    whatsappNumber: '+910000000000',
     address: 'Tibet Road, near MG Marg, Gangtok, Sikkim 737101, India',
     officeHours: [
       { days: 'Mon-Sat', hours: '9:00-18:00 IST' },

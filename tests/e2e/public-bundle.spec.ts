@@ -30,6 +30,19 @@ test('no public page can load a script that contains admin code', () => {
   }
 });
 
+/** Texts of libphonenumber-js (its parse errors), which only the back office and the server use. */
+const PHONE_LIBRARY_MARKERS = ['INVALID_COUNTRY', 'NOT_A_NUMBER', 'TOO_SHORT'];
+
+test('no public page can load the phone number library (docs/decisions/005-site-settings.md)', () => {
+  for (const page of publicBundles(BUILD_DIR)) {
+    for (const url of page.reachable) {
+      const text = readFileSync(path.join(BUILD_DIR, 'client', url), 'utf8');
+      const found = PHONE_LIBRARY_MARKERS.filter((marker) => text.includes(marker));
+      expect(found, `${page.id} can load ${url}, which contains libphonenumber-js`).toEqual([]);
+    }
+  }
+});
+
 /** What a public page's first load may send: brotli is what browsers get, gzip what older clients get (KiB). */
 const BUDGET_KIB = { brotli: 130, gzip: 150 };
 

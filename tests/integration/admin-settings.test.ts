@@ -22,6 +22,7 @@ import { openApiDocument } from '~/routes/api/openapi';
 import { action as apiAction, loader as apiLoader } from '~/routes/api/settings';
 import { loader as contactLoader } from '~/routes/site/contact';
 import { loader as siteLayoutLoader } from '~/routes/site/layout';
+import { whatsappLink } from '~/lib/whatsapp';
 import { defaultSettings, settingsSchemas, type Settings } from '~/schemas/settings';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { routeArgs, settle } from '../route-args';
@@ -144,7 +145,7 @@ describe('schemas: good and bad values per key', () => {
 
 describe('saveSettings', () => {
   test('writes the rows and one audit entry with before and after of the changed fields only', async () => {
-    const company = { ...defaultSettings.company, phone: '+91 98320 11111', tagline: 'New tagline' };
+    const company = { ...defaultSettings.company, phone: '+919832011111', tagline: 'New tagline' };
     const result = await saveSettings({ company, ratings: defaultSettings.ratings }, actor);
     expect(result.changed).toEqual(['company']);
     expect(await getSetting('company')).toEqual(company);
@@ -158,7 +159,7 @@ describe('saveSettings', () => {
       ip: '127.0.0.1',
       summary: 'Updated settings: Company details',
       changes: {
-        'company.phone': { from: defaultSettings.company.phone, to: '+91 98320 11111' },
+        'company.phone': { from: defaultSettings.company.phone, to: '+919832011111' },
         'company.tagline': { from: defaultSettings.company.tagline, to: 'New tagline' },
       },
     });
@@ -256,16 +257,76 @@ describe('/admin/settings', () => {
     expect(outcome.headers.get('Location')).toBe('/admin/settings');
     expect(outcome.headers.get('Set-Cookie')).toBeTruthy();
     const saved = await getSetting('company');
-    expect(saved).toMatchObject({ phone: '+91 98320 22222', email: 'desk@example.org', officeHours: [{ days: 'Mon-Fri', hours: '9:00-17:00 IST' }, { days: 'Sat', hours: '10:00-13:00 IST' }] });
+    expect(saved).toMatchObject({ phone: '+919832022222', email: 'desk@example.org', officeHours: [{ days: 'Mon-Fri', hours: '9:00-17:00 IST' }, { days: 'Sat', hours: '10:00-13:00 IST' }] });
 
     // The next public request reads it: no cache in between.
     const layout = (await siteLayoutLoader()) as { company: Settings['company'] };
-    expect(layout.company.phone).toBe('+91 98320 22222');
+    expect(layout.company.phone).toBe('+919832022222');
     const contact = (await contactLoader()) as { company: Settings['company'] };
     expect(contact.company.officeHours).toHaveLength(2);
 
     const [entry] = await auditEntries('settings');
-    expect(entry!.changes).toMatchObject({ 'company.phone': { to: '+91 98320 22222' }, 'company.officeHours': { from: defaultSettings.company.officeHours } });
+    expect(entry!.changes).toMatchObject({ 'company.phone': { to: '+919832022222' }, 'company.officeHours': { from: defaultSettings.company.officeHours } });
+    await saveSettings({ company: defaultSettings.company }, actor);
+  });
+
+  test('phone and WhatsApp numbers are stored in E.164, local Indian forms included, and every WhatsApp link has the country code', async () => {
+    const company = (phone: string, whatsappNumber: string): [string, string][] => [
+      ['section', 'company'],
+      ['name', 'Himalayan Tours & Travels'],
+      ['phone', phone],
+      ['email', 'desk@example.org'],
+      ['whatsappNumber', whatsappNumber],
+      ['address', 'Tibet Road, Gangtok'],
+      ['officeHours[0].days', 'Mon-Fri'],
+      ['officeHours[0].hours', '9:00-17:00 IST'],
+      ['tagline', ''],
+      ['registrationNumber', ''],
+    ];
+    for (const typed of ['98320 55555', '098320 55555']) {
+      const outcome = await settle(() => settingsAction(post('/admin/settings', company('03592 202020', typed)) as never));
+      expect(outcome.status).toBe(302);
+      expect(await getSetting('company')).toMatchObject({ phone: '+913592202020', whatsappNumber: '+919832055555' });
+      const layout = (await siteLayoutLoader()) as { company: Settings['company'] };
+      expect(whatsappLink(layout.company.whatsappNumber)).toBe('https://wa.me/919832055555');
+    }
+    await saveSettings({ company: defaultSettings.company }, actor);
+  });
+
+  test('a number that is not a phone number is refused with a field message and nothing is saved', async () => {
+    const before = await storedRow('company');
+    const outcome = await settle(() =>
+      settingsAction(
+        post('/admin/settings', [
+          ['section', 'company'],
+          ['name', 'Himalayan Tours & Travels'],
+          ['phone', 'call me'],
+          ['email', 'desk@example.org'],
+          ['whatsappNumber', '12345'],
+          ['address', 'Tibet Road, Gangtok'],
+          ['officeHours[0].days', 'Mon-Fri'],
+          ['officeHours[0].hours', '9:00-17:00 IST'],
+          ['tagline', ''],
+          ['registrationNumber', ''],
+        ]) as never,
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    const body = outcome.body as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.phone?.[0]).toMatch(/valid phone number/);
+    expect(body.result.error.whatsappNumber?.[0]).toMatch(/valid mobile number/);
+    expect(await storedRow('company')).toEqual(before);
+    const api = await call(apiAction, '/api/settings', { method: 'PATCH', headers: bearer, body: { company: { whatsappNumber: '0000' } } });
+    expect(api.status).toBe(400);
+  });
+
+  test('a stored number in an older form is read in E.164; an invalid one falls back alone, the rest of the company kept', async () => {
+    await db()
+      .update(siteSettings)
+      .set({ value: { ...defaultSettings.company, name: 'Stored Name', phone: '98320 77777', whatsappNumber: '+91 98320 777' } })
+      .where(eq(siteSettings.key, 'company'));
+    const company = await getSetting('company');
+    expect(company).toMatchObject({ name: 'Stored Name', phone: '+919832077777', whatsappNumber: defaultSettings.company.whatsappNumber });
     await saveSettings({ company: defaultSettings.company }, actor);
   });
 
@@ -460,13 +521,13 @@ describe('GET / PATCH /api/settings', () => {
     });
     expect(res.status).toBe(200);
     const body = res.body as Settings;
-    expect(body.company).toEqual({ ...defaultSettings.company, whatsappNumber: '+91 98320 44444' });
+    expect(body.company).toEqual({ ...defaultSettings.company, whatsappNumber: '+919832044444' });
     expect(body.recentBookingToast).toEqual({ enabled: false });
     expect(body.map.zoom).toBe(13);
     const [settingsEntry] = await auditEntries('settings');
     expect(settingsEntry).toMatchObject({
       entityId: 'company,recentBookingToast',
-      changes: { 'company.whatsappNumber': { to: '+91 98320 44444' }, 'recentBookingToast.enabled': { from: true, to: false } },
+      changes: { 'company.whatsappNumber': { to: '+919832044444' }, 'recentBookingToast.enabled': { from: true, to: false } },
     });
     const [locationEntry] = await auditEntries('location');
     expect(locationEntry!.changes).toEqual({ zoom: { from: 15, to: 13 } });

@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
-import { telLink } from '~/lib/whatsapp';
+import { formatPhone, telLink } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
 import { footerCategories, footerLinks } from './nav-links';
 
@@ -56,7 +56,7 @@ export function Footer({ company }: { company: Settings['company'] }) {
             <p>
               <a href={telLink(company.phone)} className="flex gap-2">
                 <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
-                {company.phone}
+                {formatPhone(company.phone)}
               </a>
             </p>
             <p>

@@ -1,7 +1,7 @@
 /** The side card of the request forms (/booking, /inquire): call the office or chat on WhatsApp. */
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 
 export function PreferToTalk({ company, whatsappText }: { company: { phone: string; whatsappNumber: string }; whatsappText: string }) {
   return (
@@ -10,7 +10,7 @@ export function PreferToTalk({ company, whatsappText }: { company: { phone: stri
       <p className="mt-1 text-[0.95rem] text-muted">Our Gangtok office answers calls and WhatsApp messages.</p>
       <div className="mt-4 flex flex-col gap-2">
         <a href={telLink(company.phone)} className={buttonClass('outline', 'md')}>
-          <Icon name="phone" className="size-4" /> Call {company.phone}
+          <Icon name="phone" className="size-4" /> Call {formatPhone(company.phone)}
         </a>
         <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
           <Icon name="message-circle" className="size-4" /> Chat on WhatsApp

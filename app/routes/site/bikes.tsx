@@ -14,7 +14,7 @@ import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { listBikes } from '~/models/bike.server';
 import { getPublicSettings } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
@@ -110,7 +110,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
               <WhatsAppButton href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")} label="Chat on WhatsApp" className="sm:w-auto" />
               <a href={telLink(company.phone)} className={buttonClass('outlineLight')}>
                 <Icon name="phone" className="size-5" />
-                Call {company.phone}
+                Call {formatPhone(company.phone)}
               </a>
             </div>
           </div>

@@ -18,7 +18,7 @@ import { Field, Input, Textarea } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/lib/submissions.server';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { createInquiry } from '~/models/inquiry.server';
 import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { contactFormSchema } from '~/schemas/contact';
@@ -52,7 +52,7 @@ function faqs(policies: TravelPolicies, company: Settings['company']) {
     {
       q: 'How do I book a tour?',
       a: [
-        `Send the form on our Book Your Tour page, call ${company.phone} or message us on WhatsApp. We reply within 24 hours with an itinerary and a price; the booking is confirmed once the advance is paid.`,
+        `Send the form on our Book Your Tour page, call ${formatPhone(company.phone)} or message us on WhatsApp. We reply within 24 hours with an itinerary and a price; the booking is confirmed once the advance is paid.`,
       ],
     },
     { q: 'What are the payment terms?', a: policies.payment },
@@ -101,7 +101,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </h2>
             <p className="mt-1 text-forest-100">Talk to a local travel expert.</p>
             <a href={telLink(company.phone)} className="mt-3 block text-2xl font-semibold underline-offset-4 hover:underline">
-              {company.phone}
+              {formatPhone(company.phone)}
             </a>
             <div className="mt-4 flex flex-col gap-2">
               <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to know more about your tours.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>

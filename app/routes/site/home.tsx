@@ -28,6 +28,7 @@ import { getPublicSettings } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
 import type { SiteLayoutData } from './layout';
 import type { Route } from './+types/home';
+import { formatPhone } from '~/lib/whatsapp';
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
@@ -109,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TravelStories />
       <GalleryCarousel />
       <TestimonialsCarousel rating={ratings.rating} reviewsText={ratings.reviewsText} />
-      <CallToAction phone={company.phone} whatsappNumber={company.whatsappNumber} />
+      <CallToAction phone={formatPhone(company.phone)} whatsappNumber={company.whatsappNumber} />
       <FindUs map={map} company={company} />
     </>
   );

@@ -16,6 +16,7 @@ import { sharedContent } from '~/lib/public-content.server';
 import { listRecentConfirmedBookings } from '~/models/recent-bookings.server';
 import { getPublicSettings } from '~/models/settings.server';
 import type { Route } from './+types/layout';
+import { formatPhone } from '~/lib/whatsapp';
 
 /**
  * What the chrome shows on every page. It changes only when staff change settings, the catalogue or
@@ -56,7 +57,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <Header companyName={company.name} phone={company.phone} overHero={pathname === '/'} />
+      <Header companyName={company.name} phone={formatPhone(company.phone)} overHero={pathname === '/'} />
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>

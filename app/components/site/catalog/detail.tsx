@@ -8,7 +8,7 @@ import { Icon } from '~/components/ui/icon';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 import { uploadVariants } from '~/lib/image-variants';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { CatalogBadge } from './bits';
 import { Picture } from '../picture';
 
@@ -201,13 +201,13 @@ export function HelpCard({ company, whatsappText, className }: { company: Settin
         <li>
           <a href={telLink(company.phone)}>
             <Icon name="phone" />
-            {company.phone}
+            {formatPhone(company.phone)}
           </a>
         </li>
         <li>
           <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer">
             <Icon name="whatsapp" />
-            {`WhatsApp ${company.whatsappNumber}`}
+            {`WhatsApp ${formatPhone(company.whatsappNumber)}`}
           </a>
         </li>
         <li>

@@ -6,6 +6,7 @@
  */
 import type { Bike, Car, TourPackage } from '~/db/schema';
 import { splitFeatures } from '~/lib/format';
+import { formatPhone } from '~/lib/whatsapp';
 
 type Json = Record<string, unknown>;
 type Company = { name: string; phone: string; email: string; address: string };
@@ -32,7 +33,7 @@ function provider(company: Company, origin: string): Json {
     '@type': 'TravelAgency',
     name: company.name,
     url: absoluteUrl(origin, '/'),
-    telephone: company.phone,
+    telephone: formatPhone(company.phone),
     email: company.email,
     address: { '@type': 'PostalAddress', streetAddress: company.address, addressLocality: 'Gangtok', addressRegion: 'Sikkim', addressCountry: 'IN' },
   };

@@ -4,7 +4,7 @@
  */
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
-import { telLink } from '~/lib/whatsapp';
+import { formatPhone, telLink } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
 import { MapFacade } from '~/components/site/office-map';
 import { SectionHeading } from './section-heading';
@@ -27,7 +27,7 @@ export function FindUs({ map, company }: { map: Settings['map']; company: Settin
             <p className="flex gap-3">
               <Icon name="phone" className="mt-1 size-5 shrink-0 text-forest-700" />
               <a href={telLink(company.phone)} className="font-semibold text-forest-700 underline-offset-4 hover:underline">
-                {company.phone}
+                {formatPhone(company.phone)}
               </a>
             </p>
             <p className="flex gap-3">

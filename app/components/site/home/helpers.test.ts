@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '~/schemas/settings';
+import { formatPhone } from '~/lib/whatsapp';
 import { formatRating, jsonLdScript, reviewsLabel, shortHighlights, travelAgencyJsonLd, videoEmbed, wrapIndex } from './helpers';
 
 describe('shortHighlights', () => {
@@ -58,7 +59,7 @@ describe('travelAgencyJsonLd', () => {
     expect(data).toMatchObject({
       '@type': 'TravelAgency',
       name: defaultSettings.company.name,
-      telephone: defaultSettings.company.phone,
+      telephone: formatPhone(defaultSettings.company.phone),
       url: 'https://tours.example/',
       address: { '@type': 'PostalAddress', addressLocality: 'Gangtok', postalCode: '737101', addressCountry: 'IN' },
       geo: { '@type': 'GeoCoordinates', latitude: 27.3187, longitude: 88.5963 },

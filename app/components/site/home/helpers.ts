@@ -1,4 +1,5 @@
 /** Pure helpers of the home page (docs/product.md#home), unit-tested. */
+import { formatPhone } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
 
 export const HERO_IMAGES = [1, 2, 3, 4, 5].map((n) => `/images/hero/hero-${n}.svg`);
@@ -92,7 +93,7 @@ export function travelAgencyJsonLd(
     url: `${base}/`,
     logo: `${base}/favicon.svg`,
     image: `${base}/og-image.png`,
-    telephone: company.phone,
+    telephone: formatPhone(company.phone),
     email: company.email,
     priceRange: '₹₹',
     address: {
