@@ -132,7 +132,6 @@ export const mapSettingsSchema = z.object({
     z.number().int('Enter a whole number from 1 to 20').min(1, 'Enter a zoom level from 1 to 20').max(20, 'Enter a zoom level from 1 to 20'),
   ),
   title: trimmed(120),
-  address: trimmed(300),
   embedCode: z
     .string()
     .max(2000, 'At most 2000 characters')
@@ -257,7 +256,6 @@ export const defaultSettings: Settings = {
     longitude: 88.5963,
     zoom: 15,
     title: 'Our Gangtok office',
-    address: 'Tibet Road, near MG Marg, Gangtok, Sikkim 737101, India',
     embedCode: '',
   },
   recentBookingToast: { enabled: true },

@@ -66,3 +66,23 @@ test.describe('rupee amounts in the editors', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/cars/edit/${id}$`));
   });
 });
+
+test('the office address is set once, in the company settings, and every public place shows it (docs/decisions/005-site-settings.md)', async ({ page }) => {
+  await signIn(page);
+  const address = `${uid()} Tibet Road, Gangtok, Sikkim 737101, India`;
+  const saved = await page.request.patch('/api/settings', { data: { company: { address } } });
+  expect(saved.status()).toBe(200);
+  // The location page has no address of its own to drift apart.
+  await page.goto('/admin/location');
+  await expect(page.locator('form [name="address"]')).toHaveCount(0);
+  await expect(page.getByText(address)).toBeVisible();
+
+  const bikes = (await (await page.request.get('/api/bikes?limit=1')).json()) as { id: string }[];
+  const packages = (await (await page.request.get('/api/packages?limit=1')).json()) as { id: string }[];
+  for (const path of ['/contact', '/', '/bikes', `/bikes/${bikes[0]!.id}`, `/packages/${packages[0]!.id}`]) {
+    await page.goto(path);
+    await expect(page.locator('footer').getByText(address), `${path} footer`).toBeVisible();
+    await expect(page.locator('main').getByText(address).first(), `${path} main`).toBeVisible();
+  }
+  await page.request.patch('/api/settings', { data: { company: { address: 'Tibet Road, near MG Marg, Gangtok, Sikkim 737101, India' } } });
+});

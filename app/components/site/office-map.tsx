@@ -71,7 +71,7 @@ const TOWN_CENTRES: Record<string, { latitude: number; longitude: number }> = {
 export function mapForLocation(location: string | null | undefined, office: Settings['map']): Settings['map'] {
   const town = TOWN_CENTRES[(location ?? '').trim().toLowerCase()];
   if (!town) return office;
-  return { ...town, zoom: 13, title: location!.trim(), address: `${location!.trim()}, India`, embedCode: '' };
+  return { ...town, zoom: 13, title: location!.trim(), embedCode: '' };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * /admin/location (docs/product.md#map-settings-form): the office map of the public pages.
- * Latitude, longitude, zoom (1 to 20), title, address and an optional custom embed code (exactly
+ * Latitude, longitude, zoom (1 to 20), title and an optional custom embed code (exactly
  * one https <iframe> on an allowed map host, docs/decisions/010-maps-video-images.md#maps), with a
  * map preview and a details panel that follow the form once JavaScript runs (server-rendered from
  * the saved values before).
@@ -10,6 +10,7 @@
  * The public maps read the setting at every request, so they change at the next one.
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { FormMetadata } from '@conform-to/react';
 import { TextareaField, TextField } from '~/components/admin/editor/fields';
 import { adminMeta } from '~/components/admin/meta';
@@ -26,7 +27,9 @@ import type { Route } from './+types/location';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { map: await getSetting('map') };
+  // The office address is the company setting, edited at /admin/settings (docs/decisions/005-site-settings.md).
+  const [map, company] = await Promise.all([getSetting('map'), getSetting('company')]);
+  return { map, officeAddress: company.address };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,7 +46,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Location');
 
 type MapForm = { [K in keyof Settings['map']]: string };
 
-function LocationForm({ map, actionData }: { map: Settings['map']; actionData: SettingsActionData | undefined }) {
+function LocationForm({ map, officeAddress, actionData }: { map: Settings['map']; officeAddress: string; actionData: SettingsActionData | undefined }) {
   const { form, fields, pending } = useSettingsForm<MapForm>('map', formDefaults('map', map), actionData);
   // What the preview shows: the saved map, or what was posted when the server refused it.
   const [draft, setDraft] = useState(() => {
@@ -67,7 +70,13 @@ function LocationForm({ map, actionData }: { map: Settings['map']; actionData: S
           <TextField field={fields.zoom} label="Zoom" required type="number" step={1} min={1} max={20} hint="1 (world) to 20 (a building)" className="col-span-2 sm:col-span-1" />
         </div>
         <TextField field={fields.title} label="Title" placeholder="Our Gangtok office" hint="Names the map for screen readers and on its button." />
-        <TextareaField field={fields.address} label="Address" rows={2} />
+        <p className="text-sm text-muted">
+          The office address shown with the maps and everywhere else is edited once, under Company details in{' '}
+          <Link to="/admin/settings" className="font-semibold text-forest-700 underline">
+            Settings
+          </Link>
+          .
+        </p>
         <TextareaField
           field={fields.embedCode}
           label="Custom embed code (optional)"
@@ -86,17 +95,17 @@ function LocationForm({ map, actionData }: { map: Settings['map']; actionData: S
           }
         />
       </SettingsFormCard>
-      <MapPreviewPanel draft={draft} saved={map} />
+      <MapPreviewPanel draft={draft} saved={map} address={officeAddress} />
     </div>
   );
 }
 
 export default function AdminLocation({ loaderData, actionData }: Route.ComponentProps) {
-  const { map } = loaderData;
+  const { map, officeAddress } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <AdminPageHeader title="Location" description="The office map shown to visitors: coordinates, zoom, title and address, or a custom map embed." />
-      <LocationForm key={JSON.stringify(map)} map={map} actionData={actionData as SettingsActionData | undefined} />
+      <AdminPageHeader title="Location" description="The office map shown to visitors: coordinates, zoom and title, or a custom map embed." />
+      <LocationForm key={JSON.stringify(map)} map={map} officeAddress={officeAddress} actionData={actionData as SettingsActionData | undefined} />
     </div>
   );
 }

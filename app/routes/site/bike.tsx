@@ -116,7 +116,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
           </DetailSection>
         ) : null}
 
-        <DetailSection id="location" title="Pickup Location" intro={`Pick up at ${map.address || company.address}, or ask us to deliver to your hotel.`}>
+        <DetailSection id="location" title="Pickup Location" intro={`Pick up at ${company.address}, or ask us to deliver to your hotel.`}>
           <MapFacade map={map} className="h-80" />
         </DetailSection>
 

@@ -97,7 +97,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 space-y-3 text-forest-50">
               <li className="flex gap-3">
                 <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-marigold-light" />
-                {map.address || company.address}
+                {company.address}
               </li>
               {company.officeHours.map((h) => (
                 <li key={h.days} className="flex gap-3">

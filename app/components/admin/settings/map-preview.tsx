@@ -14,11 +14,11 @@ import type { Settings } from '~/schemas/settings';
 type MapValue = Settings['map'];
 
 /** What the form currently says, read leniently: text as typed, numbers when they are numbers. */
-export type MapDraft = { latitude: string; longitude: string; zoom: string; title: string; address: string; embedCode: string };
+export type MapDraft = { latitude: string; longitude: string; zoom: string; title: string; embedCode: string };
 
 /** The draft of a saved value (what the form starts with). */
 export function draftOf(map: MapValue): MapDraft {
-  return { latitude: String(map.latitude), longitude: String(map.longitude), zoom: String(map.zoom), title: map.title, address: map.address, embedCode: map.embedCode };
+  return { latitude: String(map.latitude), longitude: String(map.longitude), zoom: String(map.zoom), title: map.title, embedCode: map.embedCode };
 }
 
 /** The draft of a form's current fields. */
@@ -28,7 +28,7 @@ export function readDraft(form: HTMLFormElement): MapDraft {
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  return { latitude: text('latitude'), longitude: text('longitude'), zoom: text('zoom'), title: text('title'), address: text('address'), embedCode: text('embedCode') };
+  return { latitude: text('latitude'), longitude: text('longitude'), zoom: text('zoom'), title: text('title'), embedCode: text('embedCode') };
 }
 
 function numberIn(text: string, min: number, max: number, integer = false): number | null {
@@ -65,7 +65,6 @@ export function previewOf(draft: MapDraft, fallback: MapValue): { map: MapValue;
       longitude: longitude ?? fallback.longitude,
       zoom: zoom ?? fallback.zoom,
       title: draft.title.trim(),
-      address: draft.address.trim(),
       embedCode,
     },
     problems,
@@ -83,7 +82,8 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export function MapPreviewPanel({ draft, saved }: { draft: MapDraft; saved: MapValue }) {
+/** `address`: the office address from the company settings, the one address every page shows. */
+export function MapPreviewPanel({ draft, saved, address }: { draft: MapDraft; saved: MapValue; address: string }) {
   const { map, problems, custom } = previewOf(draft, saved);
   const shown = useSettled(map, 600);
   const mapKey = JSON.stringify([shown.latitude, shown.longitude, shown.zoom, shown.embedCode]);
@@ -111,7 +111,7 @@ export function MapPreviewPanel({ draft, saved }: { draft: MapDraft; saved: MapV
           <dt className="font-semibold text-muted">Title</dt>
           <dd className="min-w-0 break-words">{map.title || '—'}</dd>
           <dt className="font-semibold text-muted">Address</dt>
-          <dd className="min-w-0 break-words">{map.address || '—'}</dd>
+          <dd className="min-w-0 break-words">{address || '—'}</dd>
           <dt className="font-semibold text-muted">Latitude</dt>
           <dd>{map.latitude}</dd>
           <dt className="font-semibold text-muted">Longitude</dt>

@@ -21,7 +21,7 @@ export function FindUs({ map, company }: { map: Settings['map']; company: Settin
               <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-forest-700" />
               <span>
                 <span className="block font-semibold">{map.title || company.name}</span>
-                <span className="text-muted">{map.address || company.address}</span>
+                <span className="text-muted">{company.address}</span>
               </span>
             </p>
             <p className="flex gap-3">
