@@ -15,7 +15,7 @@ import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { inquiryMails, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
 import type { InquiryInput } from '~/schemas/inquiry';
-import type { InquiryUpdate } from '~/schemas/inquiry-admin';
+import type { ConvertInquiryInput, InquiryUpdate } from '~/schemas/inquiry-admin';
 import { CUSTOM_TOUR_NAME } from '~/schemas/booking';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { enqueueEmails } from './outbox.server';
@@ -313,41 +313,49 @@ function conversionNote(inquiry: Inquiry): string {
   return `From ${label(inquiry)}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
 }
 
+/** Whether an inquiry converts into a tour booking, which needs its number of travellers. */
+export function convertsToTour(type: string): boolean {
+  return type !== 'cabs' && type !== 'rentals';
+}
+
 /** Item names of a converted cab or rental inquiry that named no vehicle. */
 export const ANY_CAB = 'Cab (model not chosen)';
 export const ANY_BIKE = 'Bike (model not chosen)';
 
-/** What 'Convert to booking' writes: the new booking's values, prefilled from the inquiry. */
-export function bookingFromInquiry(inquiry: Inquiry, today: string = todayInIndia()): NewBooking {
+/**
+ * What 'Convert to booking' writes: the new booking's values from the inquiry, with the travel date
+ * and travellers staff confirmed (`input`, never made up here: docs/product.md, inquiries).
+ */
+export function bookingFromInquiry(inquiry: Inquiry, input: ConvertInquiryInput): NewBooking {
   const common = {
     name: inquiry.name,
     email: inquiry.email,
     phone: inquiry.phone ?? '',
-    startDate: inquiry.travelDate ?? today,
+    startDate: input.startDate,
     message: [inquiry.message.trim(), conversionNote(inquiry)].filter(Boolean).join('\n'),
     status: 'pending',
     inquiryId: inquiry.id,
   } satisfies Partial<NewBooking>;
   switch (inquiry.type as InquiryType) {
     case 'cabs':
-      return { ...common, type: 'car', carId: inquiry.carId, itemName: inquiry.carModel ?? ANY_CAB };
+      return { ...common, type: 'car', carId: inquiry.carId, itemName: inquiry.carModel ?? ANY_CAB, adults: input.adults };
     case 'rentals':
-      return { ...common, type: 'bike', bikeId: inquiry.bikeId, itemName: inquiry.bikeModel ?? ANY_BIKE };
+      return { ...common, type: 'bike', bikeId: inquiry.bikeId, itemName: inquiry.bikeModel ?? ANY_BIKE, adults: input.adults };
     case 'packages':
-      return { ...common, type: 'package', packageId: inquiry.packageId, itemName: inquiry.packageTitle ?? CUSTOM_TOUR_NAME, adults: adultsFromGuests(inquiry.guests) };
+      return { ...common, type: 'package', packageId: inquiry.packageId, itemName: inquiry.packageTitle ?? CUSTOM_TOUR_NAME, adults: input.adults };
     default:
-      return { ...common, type: 'package', itemName: CUSTOM_TOUR_NAME, adults: adultsFromGuests(inquiry.guests) };
+      return { ...common, type: 'package', itemName: CUSTOM_TOUR_NAME, adults: input.adults };
   }
 }
 
 /**
- * 'Convert to booking': in ONE transaction, create a pending booking prefilled from the inquiry
- * (`bookingFromInquiry`), link both ways (bookings.inquiryId, inquiries.bookingId), mark the inquiry
+ * 'Convert to booking': in ONE transaction, create a pending booking from the inquiry and the date
+ * and travellers staff confirmed (`bookingFromInquiry`), link both ways (bookings.inquiryId, inquiries.bookingId), mark the inquiry
  * completed, and write the audit entries ('convert' on the inquiry, 'create' on the booking); a
  * failure anywhere writes nothing. Publishes 'booking.created' and 'inquiry.updated' after the
  * commit. Throws NotFound (unknown id) or Conflict (already converted, 409).
  */
-export async function convertInquiryToBooking(id: string, actor: AuditActor): Promise<{ booking: Booking; inquiry: Inquiry }> {
+export async function convertInquiryToBooking(id: string, input: ConvertInquiryInput, actor: AuditActor): Promise<{ booking: Booking; inquiry: Inquiry }> {
   const result = await db().transaction(async (tx) => {
     const before = await lockInquiry(tx, id);
     if (!before) throw new NotFound('Inquiry not found');
@@ -356,7 +364,7 @@ export async function convertInquiryToBooking(id: string, actor: AuditActor): Pr
         { path: 'bookingId', message: `Booking #${shortReference(before.bookingId)} was made from it` },
       ]);
     }
-    const [booking] = await tx.insert(bookings).values(bookingFromInquiry(before)).returning();
+    const [booking] = await tx.insert(bookings).values(bookingFromInquiry(before, input)).returning();
     const [after] = await tx
       .update(inquiries)
       .set({ bookingId: booking!.id, status: 'completed' })

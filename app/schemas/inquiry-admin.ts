@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
 import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD } from '~/lib/admin/follow-up';
 import { todayInIndia } from '~/lib/format';
+import { isCalendarDate } from './catalog-fields';
 import { searchTerm } from './catalog-query';
 import { addYears, camelizeKeys, idField } from './submission-fields';
 
@@ -129,3 +130,40 @@ export const inquiryActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('convert'), id: recordId }),
 ]);
 export type InquiryAction = z.infer<typeof inquiryActionSchema>;
+
+/** Most travellers one converted booking may have (the public booking form's limit of adults). */
+export const MAX_TRAVELLERS = 50;
+
+/**
+ * What staff confirm in the 'Convert to booking' step (docs/product.md, inquiries): the travel date
+ * (always: an inquiry may have none, and the booking must not invent one) and the number of
+ * travellers (needed for a tour booking; optional for a cab or bike). Prefilled from the inquiry in
+ * the dialog; nothing is made up on the server.
+ */
+export function convertInquirySchema(needsTravellers: boolean) {
+  const travellers = `Enter the number of travellers, 1 to ${MAX_TRAVELLERS}`;
+  return z.object({
+    startDate: z
+      .string({ error: 'Enter the travel date' })
+      .trim()
+      .min(1, 'Enter the travel date')
+      .refine(isCalendarDate, 'Enter a date as YYYY-MM-DD'),
+    adults: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') {
+          if (needsTravellers) ctx.addIssue({ code: 'custom', message: travellers });
+          return null;
+        }
+        const n = /^\d{1,3}$/.test(v) ? Number(v) : Number.NaN;
+        if (!(n >= 1 && n <= MAX_TRAVELLERS)) {
+          ctx.addIssue({ code: 'custom', message: travellers });
+          return null;
+        }
+        return n;
+      }),
+  });
+}
+export type ConvertInquiryInput = { startDate: string; adults: number | null };

@@ -115,6 +115,13 @@ test('convert to booking opens the new booking; the inquiry then links to it', a
   const id = await sendInquiry(request, name);
   await signIn(page, { redirectTo: `/admin/inquiries?view=${id}` });
   const dialog = page.getByRole('dialog', { name });
+  // A contact message has no date or group size: the convert step asks for them, never invents them.
+  await dialog.getByRole('button', { name: 'Convert to booking' }).click();
+  await expect(dialog.getByLabel('Travel date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Enter the travel date')).toBeVisible();
+  await expect(dialog.getByText('Enter the number of travellers, 1 to 50')).toBeVisible();
+  await dialog.getByLabel('Travel date').fill('2031-03-04');
+  await dialog.getByLabel('Travellers').fill('3');
   await dialog.getByRole('button', { name: 'Convert to booking' }).click();
   await expect(page).toHaveURL(/\/admin\/bookings\/[0-9a-f-]{36}$/);
   const bookingId = page.url().split('/').pop()!;

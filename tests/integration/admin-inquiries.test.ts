@@ -321,7 +321,7 @@ describe('delete through the page action', () => {
 
   test('a booking made from the inquiry stays, unlinked', async () => {
     const target = await makeInquiry();
-    const converted = await post('/admin/inquiries', { intent: 'convert', id: target.id });
+    const converted = await post('/admin/inquiries', { intent: 'convert', id: target.id, startDate: '2031-01-01', adults: '2' });
     const bookingId = converted.headers.get('Location')!.split('/').at(-1)!;
     await post('/admin/inquiries', { intent: 'delete', id: target.id });
     const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
@@ -330,8 +330,11 @@ describe('delete through the page action', () => {
 });
 
 describe('Convert to booking', () => {
-  async function convert(id: string) {
-    const outcome = await post(`/admin/inquiries?view=${id}`, { intent: 'convert', id });
+  /** Convert as the dialog posts it: the date and travellers staff confirmed (prefilled from the inquiry). */
+  async function convert(id: string, confirmed?: { startDate?: string; adults?: string }) {
+    const source = await getInquiry(id);
+    const prefill = { startDate: source?.travelDate ?? '', adults: String(adultsFromGuests(source?.guests ?? null) ?? '') };
+    const outcome = await post(`/admin/inquiries?view=${id}`, { intent: 'convert', id, ...prefill, ...confirmed });
     const location = outcome.headers.get('Location') ?? '';
     const bookingId = /^\/admin\/bookings\/([0-9a-f-]{36})$/.exec(location)?.[1];
     const booking = bookingId ? (await db().select().from(bookings).where(eq(bookings.id, bookingId)))[0] : undefined;
@@ -427,11 +430,31 @@ describe('Convert to booking', () => {
     expect(booking!.message).toBe(`Need riding gear\nFrom inquiry #${shortReference(source.id)} (Duration: 3 days; Bikes: 2)`);
   });
 
-  test('a contact message becomes a custom tour starting today, phone empty when none', async () => {
+  test('a contact message becomes a custom tour on the date and for the travellers staff gave, phone empty when none', async () => {
     const source = await makeInquiry({ type: 'contact', phone: null, subject: 'Family trip', message: 'Ideas for 5 days?' });
-    const { booking } = await convert(source.id);
-    expect(booking).toMatchObject({ type: 'package', packageId: null, itemName: 'Custom tour', phone: '', startDate: todayInIndia(), adults: null });
+    const { booking } = await convert(source.id, { startDate: '2031-05-06', adults: '4' });
+    expect(booking).toMatchObject({ type: 'package', packageId: null, itemName: 'Custom tour', phone: '', startDate: '2031-05-06', adults: 4 });
     expect(booking!.message).toBe(`Ideas for 5 days?\nFrom inquiry #${shortReference(source.id)} (Subject: Family trip)`);
+  });
+
+  test('an inquiry without a date or group size is not converted until staff give them: field errors, no booking, today never invented', async () => {
+    const source = await makeInquiry({ type: 'contact', subject: 'Someday', travelDate: null, guests: null });
+    const { outcome, booking, inquiry } = await convert(source.id);
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toEqual({
+      convert: { id: source.id, errors: { startDate: 'Enter the travel date', adults: 'Enter the number of travellers, 1 to 50' }, values: { startDate: '', adults: '' } },
+    });
+    expect(booking).toBeUndefined();
+    expect(inquiry).toMatchObject({ status: source.status, bookingId: null });
+    const bad = await convert(source.id, { startDate: '2031-02-30', adults: '0' });
+    expect(bad.outcome.status).toBe(400);
+    expect(bad.outcome.body).toMatchObject({ convert: { errors: { startDate: 'Enter a date as YYYY-MM-DD', adults: 'Enter the number of travellers, 1 to 50' } } });
+    // A cab needs its date; the number of travellers is optional.
+    const cab = await makeInquiry({ type: 'cabs', subject: null, travelDate: null, pickupLocation: 'A', dropoffLocation: 'B' });
+    const cabOutcome = await convert(cab.id);
+    expect(cabOutcome.outcome.body).toEqual({ convert: { id: cab.id, errors: { startDate: 'Enter the travel date' }, values: { startDate: '', adults: '' } } });
+    const made = await db().select({ n: count() }).from(bookings).where(eq(bookings.inquiryId, source.id));
+    expect(made[0]!.n).toBe(0);
   });
 
   test('a package inquiry without a package is a custom tour; guests 6+ reads as 6 adults', async () => {
@@ -444,8 +467,8 @@ describe('Convert to booking', () => {
 
   test('an inquiry already converted is refused and shows a link instead; no second booking', async () => {
     const source = await makeInquiry();
-    const first = await convert(source.id);
-    const again = await post(`/admin/inquiries?view=${source.id}`, { intent: 'convert', id: source.id });
+    const first = await convert(source.id, { startDate: '2031-01-01', adults: '2' });
+    const again = await post(`/admin/inquiries?view=${source.id}`, { intent: 'convert', id: source.id, startDate: '2031-01-01', adults: '2' });
     expect(again.headers.get('Location')).toBe(`/admin/inquiries?view=${source.id}`);
     expect((await toastOf(again.headers))?.type).toBe('error');
     const made = await db().select({ n: count() }).from(bookings).where(eq(bookings.inquiryId, source.id));
@@ -458,7 +481,7 @@ describe('Convert to booking', () => {
     const source = await makeInquiry({ name: 'Atomic Test' });
     const bookingsBefore = (await db().select({ n: count() }).from(bookings))[0]!.n;
     controls.failBookingAudit = true;
-    const { outcome, booking, inquiry } = await convert(source.id);
+    const { outcome, booking, inquiry } = await convert(source.id, { startDate: '2031-01-01', adults: '2' });
     expect(booking).toBeUndefined();
     expect(outcome.headers.get('Location')).toBe(`/admin/inquiries?view=${source.id}`);
     expect(await toastOf(outcome.headers)).toEqual({ type: 'error', title: 'Failed to convert inquiry' });

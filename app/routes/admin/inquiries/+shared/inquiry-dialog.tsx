@@ -4,7 +4,9 @@
  * ('Jan 5, 2025, 3:40 PM' in Asia/Kolkata) and every field the inquiry has; Reply via Email (a mail
  * draft whose subject names the inquiry), Mark as Completed / Mark as Rejected (the current status's
  * button disabled, docs/product.md#inquiry-status), Convert to booking (or the link to the booking
- * made from it), Delete, and the pipeline panel (notes, follow-up, assignment).
+ * made from it; staff confirm the booking's travel date and travellers there, prefilled from the
+ * inquiry, and the server names a missing or wrong one under its field), Delete, and the pipeline
+ * panel (notes, follow-up, assignment).
  *
  * Like the delete confirmation (app/components/admin/confirm-delete.tsx) it is a page state, not a
  * script: a row's View link goes to `?view=<id>` and the page renders this dialog, whose forms post
@@ -14,15 +16,16 @@
  */
 import { ArrowRight, CalendarPlus, Check, Mail, Phone, Trash2, X, XCircle } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useNavigate, useNavigation } from 'react-router';
 import { PipelinePanel } from '~/components/admin/pipeline-panel';
+import { Field, Input } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
 import { canTransition, INQUIRY_TRANSITIONS } from '~/lib/constants';
 import { cn } from '~/lib/cn';
 import { formatDate, formatDateTime } from '~/lib/format';
 import type { PipelineData } from '~/models/pipeline.server';
 import { INQUIRY_TYPE_LABELS, replySubject } from '~/schemas/inquiry-admin';
-import type { InquiryDetail } from './inquiry-page.server';
+import type { ConvertFailure, InquiryDetail } from './inquiry-page.server';
 import { InquiryStatusPill } from './inquiry-status';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -90,6 +93,9 @@ export function InquiryDialog({
   const navigation = useNavigation();
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : undefined;
   const busyStatus = busyIntent === 'status' ? navigation.formData?.get('status') : undefined;
+  const actionData = useActionData() as { convert?: ConvertFailure } | undefined;
+  const convertFailure = actionData?.convert?.id === inquiry.id ? actionData.convert : undefined;
+  const convertId = useId();
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -242,9 +248,32 @@ export function InquiryDialog({
                   <ArrowRight className="size-4" aria-hidden />
                 </Link>
               ) : (
-                <Form method="post" action={actionTo} preventScrollReset>
+                <Form method="post" action={actionTo} preventScrollReset className="flex w-full flex-wrap items-end gap-3 rounded-md border border-forest-100 p-3" aria-label="Convert to booking">
                   <input type="hidden" name="intent" value="convert" />
                   <input type="hidden" name="id" value={inquiry.id} />
+                  <Field id={`${convertId}-date`} label="Travel date" required errors={convertFailure?.errors.startDate ? [convertFailure.errors.startDate] : undefined}>
+                    {(a11y) => (
+                      <Input {...a11y} type="date" name="startDate" aria-required defaultValue={convertFailure?.values.startDate ?? inquiry.convert.startDate} />
+                    )}
+                  </Field>
+                  <Field
+                    id={`${convertId}-adults`}
+                    label="Travellers"
+                    required={inquiry.convert.needsTravellers}
+                    errors={convertFailure?.errors.adults ? [convertFailure.errors.adults] : undefined}
+                  >
+                    {(a11y) => (
+                      <Input
+                        {...a11y}
+                        type="text"
+                        inputMode="numeric"
+                        name="adults"
+                        className="w-24"
+                        aria-required={inquiry.convert.needsTravellers || undefined}
+                        defaultValue={convertFailure?.values.adults ?? inquiry.convert.adults}
+                      />
+                    )}
+                  </Field>
                   <button type="submit" disabled={Boolean(busyIntent)} className={buttonClass('outline', 'md')}>
                     <CalendarPlus className="size-4" aria-hidden />
                     {busyIntent === 'convert' ? 'Converting...' : 'Convert to booking'}

@@ -18,11 +18,11 @@ import { todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { convertInquiryToBooking, deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
+import { adultsFromGuests, convertInquiryToBooking, convertsToTour, deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
 import { handlePipelineIntent, isPipelineIntent, loadPipeline, type PipelineData, type PipelineResult } from '~/models/pipeline.server';
 import type { Inquiry } from '~/db/schema';
 import { ADMIN_PAGE_SIZE } from '~/components/admin/list-route.server';
-import { inquiryActionSchema } from '~/schemas/inquiry-admin';
+import { convertInquirySchema, inquiryActionSchema } from '~/schemas/inquiry-admin';
 import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
 import { inquiriesHref, type InquiryListState } from './inquiry-url';
 
@@ -86,7 +86,12 @@ export type InquiryDetail = Omit<Inquiry, 'createdAt' | 'updatedAt' | 'type' | '
   reference: string;
   createdAt: string;
   bookingReference: string | null;
+  /** The convert step's prefill and rule: travellers read from the guests, required for a tour. */
+  convert: { startDate: string; adults: string; needsTravellers: boolean };
 };
+
+/** A refused 'Convert to booking' (400): each field's message and what was posted. */
+export type ConvertFailure = { id: string; errors: { startDate?: string; adults?: string }; values: { startDate: string; adults: string } };
 
 function toRow(inquiry: Inquiry): InquiryRow {
   return {
@@ -112,6 +117,7 @@ function toDetail(inquiry: Inquiry): InquiryDetail {
     reference: shortReference(inquiry.id),
     createdAt: createdAt.toISOString(),
     bookingReference: inquiry.bookingId ? shortReference(inquiry.bookingId) : null,
+    convert: { startDate: inquiry.travelDate ?? '', adults: String(adultsFromGuests(inquiry.guests) ?? ''), needsTravellers: convertsToTour(inquiry.type) },
   };
 }
 
@@ -226,11 +232,28 @@ export async function inquiriesAction(request: Request) {
       throw await redirectWithToast(list, deleted ? { type: 'success', title: DELETE_SUCCESS } : { type: 'error', title: DELETE_FAILED });
     }
     case 'convert': {
+      const source = await getInquiry(action.id);
+      if (!source) throw await redirectWithToast(list, { type: 'error', title: CONVERT_FAILED });
+      // The booking's date and travellers are what staff confirmed in the dialog, never invented.
+      const text = (name: string) => {
+        const v = form?.get(name);
+        return typeof v === 'string' ? v : '';
+      };
+      const values = { startDate: text('startDate'), adults: text('adults') };
+      const input = convertInquirySchema(convertsToTour(source.type)).safeParse(values);
+      if (!input.success) {
+        const errors: ConvertFailure['errors'] = {};
+        for (const issue of input.error.issues) {
+          const field = issue.path[0];
+          if ((field === 'startDate' || field === 'adults') && !errors[field]) errors[field] = issue.message;
+        }
+        return data({ convert: { id: source.id, errors, values } satisfies ConvertFailure }, { status: 400 });
+      }
       let bookingId: string;
       try {
         ({
           booking: { id: bookingId },
-        } = await convertInquiryToBooking(action.id, actor));
+        } = await convertInquiryToBooking(action.id, input.data, actor));
       } catch (error) {
         logFailure(error, 'inquiry_convert', action.id);
         const back = error instanceof NotFound ? list : inquiriesHref(state, { view: action.id });
