@@ -41,9 +41,13 @@ import {
 
 const L = CATALOG_LIMITS;
 
-/** One day of the itinerary: day number >= 1, title, description, activities, meals, stay. */
+/**
+ * One day of the itinerary: title, description, activities, meals, stay. Its day number is its place
+ * in the list: whatever a form or the API sends as `day` is ignored and the days are numbered 1..n
+ * in order (`packageWriteSchema`), so the public itinerary always reads Day 1, 2, 3...
+ */
 export const itineraryDaySchema = z.object({
-  day: wholeNumberField({ min: 1, max: 365, message: 'Enter a day number, 1 or more' }),
+  day: z.unknown().transform(() => 1),
   title: textField(L.title),
   description: textField(L.description),
   activities: textListField(L.shortText, 50),
@@ -82,7 +86,7 @@ export const packageWriteSchema = z
       itineraryDaySchema,
       (row) => allBlank(row, ['title', 'description', 'activities', 'meals', 'stay']),
       L.itineraryDays,
-    ),
+    ).transform((days) => days.map((day, index) => ({ ...day, day: index + 1 }))),
     inclusions: textListField(),
     exclusions: textListField(),
     gallery: imageListField(),

@@ -172,4 +172,18 @@ describe('editor actions', () => {
     expect((outcome.body as Reply).result.error?.price?.[0]).toMatch(/rupees/);
     expect((await getPackage(pkg.id))?.price).toBe(5000);
   });
+
+  test('itinerary days are numbered 1..n by their order, whatever day numbers are posted', async () => {
+    const pkg = await createPackage({ title: 'Numbered Tour' });
+    const days = ['1', '2', '3', '4', '5', '3'];
+    const fields: [string, string][] = [['title', 'Numbered Tour'], ['description', 'D']];
+    days.forEach((day, i) => fields.push([`itinerary[${i}].day`, day], [`itinerary[${i}].title`, `Stop ${i + 1}`]));
+    fields.push(['itinerary[6].day', '0'], ['itinerary[6].title', 'Last']);
+    const outcome = await settle(() => editPackageAction(post(`/admin/packages/edit/${pkg.id}`, fields, { id: pkg.id }) as never));
+    expect(outcome.status).toBe(302);
+    const saved = await getPackage(pkg.id);
+    expect(saved?.itinerary.map((d) => [d.day, d.title])).toEqual([
+      [1, 'Stop 1'], [2, 'Stop 2'], [3, 'Stop 3'], [4, 'Stop 4'], [5, 'Stop 5'], [6, 'Stop 6'], [7, 'Last'],
+    ]);
+  });
 });

@@ -8,7 +8,7 @@
  * save) and the page comes back with what was typed plus or minus one row.
  */
 import type { FormMetadata } from '@conform-to/react';
-import { Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/field';
@@ -17,7 +17,7 @@ import { asText, type EditorField } from './fields';
 import { useHydrated } from './use-hydrated';
 
 /** The list intents of a Conform form. */
-export type ListControls = Pick<FormMetadata, 'insert' | 'remove' | 'update'>;
+export type ListControls = Pick<FormMetadata, 'insert' | 'remove' | 'update' | 'reorder'>;
 
 /** A list field: its own metadata plus its rows. */
 export type ListOf<F extends EditorField> = EditorField & { getFieldList: () => F[] };
@@ -47,6 +47,8 @@ type ListFieldProps<F extends EditorField> = {
   variant?: 'inline' | 'card';
   /** Title of a card row, e.g. 'Day 2'. */
   rowTitle?: (index: number) => ReactNode;
+  /** Card rows get 'Move … up' / 'Move … down' buttons (the itinerary: days are numbered by their order). */
+  movable?: boolean;
   className?: string;
 };
 
@@ -64,6 +66,7 @@ export function ListField<F extends EditorField>({
   variant = 'inline',
   rowTitle,
   className,
+  movable = false,
 }: ListFieldProps<F>) {
   const hydrated = useHydrated();
   const rows = field.getFieldList();
@@ -100,6 +103,27 @@ export function ListField<F extends EditorField>({
     );
   };
 
+  /** 'Move day 2 up' / 'down': a list intent, so it works without JavaScript too. */
+  const moveButton = (index: number, step: -1 | 1) => {
+    const label = `Move ${itemLabel(index)} ${step < 0 ? 'up' : 'down'}`;
+    const to = index + step;
+    const disabled = to < 0 || to >= rows.length;
+    return (
+      <Button
+        {...form.reorder.getButtonProps({ name: field.name, from: index, to: disabled ? index : to })}
+        formAction={`#${anchor}`}
+        type="submit"
+        variant="ghost"
+        size="icon"
+        aria-label={label}
+        title={label}
+        disabled={disabled}
+      >
+        {step < 0 ? <ArrowUp className="size-5" aria-hidden /> : <ArrowDown className="size-5" aria-hidden />}
+      </Button>
+    );
+  };
+
   return (
     <fieldset id={anchor} className={cn('min-w-0 scroll-mt-6', className)} aria-describedby={descriptionId}>
       <legend className={legendHidden ? 'sr-only' : 'text-sm font-semibold text-ink'}>{legend}</legend>
@@ -114,7 +138,11 @@ export function ListField<F extends EditorField>({
             <li key={item.key} className="rounded-xl border border-forest-100 bg-mist/60 p-4">
               <div className="mb-3 flex items-center justify-between gap-3">
                 <p className="font-semibold text-ink">{rowTitle ? rowTitle(index) : `${legend} ${index + 1}`}</p>
-                {removeButton(index)}
+                <div className="flex items-center gap-1">
+                  {movable ? moveButton(index, -1) : null}
+                  {movable ? moveButton(index, 1) : null}
+                  {removeButton(index)}
+                </div>
               </div>
               {children(item, index)}
             </li>

@@ -126,23 +126,21 @@ export function PackageEditor({
           legend="Itinerary days"
           legendHidden
           variant="card"
-          rowTitle={(i) => {
-            const day = fields.itinerary.getFieldList()[i]?.getFieldset().day.value;
-            return `Day ${typeof day === 'string' && day ? day : i + 1}`;
-          }}
+          // Days are numbered by their order (the server numbers them 1..n too); move them to reorder.
+          rowTitle={(i) => `Day ${i + 1}`}
+          movable
           itemLabel={(i) => `day ${i + 1}`}
           addLabel="Add day"
           newItem={(count) => ({ day: String(count + 1) })}
           onRemove={removeDay}
         >
-          {(item) => {
+          {(item, index) => {
             const day = item.getFieldset();
             return (
               <div className="grid gap-4">
-                <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-                  <NumberField field={day.day} label="Day" min={1} />
-                  <TextField field={day.title} label="Title" />
-                </div>
+                {/* The day number is the row's place, not an input (the server numbers them the same way). */}
+                <input type="hidden" name={day.day.name} value={index + 1} />
+                <TextField field={day.title} label="Title" />
                 <TextareaField field={day.description} label="Description" rows={3} />
                 <TextareaField field={day.activities} label="Activities" rows={3} lines hint="One per line" />
                 <FieldRow columns={2}>
