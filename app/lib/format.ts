@@ -108,3 +108,10 @@ export function splitFeatures(features: string | null | undefined): string[] {
     .map((f) => f.trim())
     .filter(Boolean);
 }
+
+/** 'Jan 5, 2025'; 'Jan 5 – Jan 7, 2025'; 'Dec 30, 2024 – Jan 2, 2025' (calendar days, Asia/Kolkata). */
+export function formatDateRange(start: string, end: string | null | undefined): string {
+  if (!end || end === start) return formatDate(start);
+  if (start.slice(0, 4) === end.slice(0, 4)) return `${formatDate(start).replace(/, \d{4}$/, '')} – ${formatDate(end)}`;
+  return `${formatDate(start)} – ${formatDate(end)}`;
+}

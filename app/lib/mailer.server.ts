@@ -8,10 +8,11 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Booking, Inquiry } from '~/db/schema';
+import type { BookingStatus } from './constants';
 import { claimEmails, markEmailAttemptFailed, markEmailSent, type OutgoingEmail } from '~/models/outbox.server';
 import type { Settings } from '~/schemas/settings';
 import { env } from './env.server';
-import { formatDate } from './format';
+import { formatDate, formatDateRange } from './format';
 import { formatPhone } from './whatsapp';
 import { INSTANCE_ID } from './instance-bus.server';
 import { shortReference } from './ids';
@@ -74,6 +75,50 @@ export function bookingMails(booking: Booking, company: Company, operator: strin
       text: `Hello ${booking.name},\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${details}\n\nQuestions? Call ${formatPhone(company.phone)} or reply to this e-mail.\n\n${company.name}\n`,
     },
   ];
+}
+
+/**
+ * The traveller's mail when staff change a booking's status (docs/product.md#booking-status,
+ * docs/decisions/011-notifications-outbox.md): confirmed, could not be confirmed (a pending one
+ * rejected) or cancelled (a confirmed one rejected). Names the item, dates and reference and the
+ * office's phone and WhatsApp; of what the traveller typed, only their name. Null for a move that
+ * is no change or that the state machine never makes (back to pending).
+ */
+export function bookingStatusMail(
+  booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'name' | 'email' | 'startDate' | 'endDate'>,
+  change: { from: BookingStatus; to: BookingStatus },
+  company: Company,
+): OutgoingEmail | null {
+  if (change.from === change.to || change.to === 'pending') return null;
+  const ref = shortReference(booking.id);
+  const kind = TYPE_LABEL[booking.type] ?? 'booking';
+  const details = lines([
+    ['Reference', `#${ref}`],
+    ['Item', booking.itemName],
+    [booking.type === 'package' ? 'Travel dates' : 'Dates', formatDateRange(booking.startDate, booking.endDate)],
+  ]);
+  const contact = lines([
+    ['Phone', company.phone ? formatPhone(company.phone) : null],
+    ['WhatsApp', company.whatsappNumber ? formatPhone(company.whatsappNumber) : null],
+  ]);
+  const cancelled = change.to === 'rejected' && change.from === 'confirmed';
+  const [subject, message] =
+    change.to === 'confirmed'
+      ? [`Your booking #${ref} is confirmed`, `Good news: your ${kind} with ${company.name} is confirmed. You can count on it.`]
+      : cancelled
+        ? [
+            `Your confirmed booking #${ref} is cancelled`,
+            `We are sorry: your confirmed ${kind} with ${company.name} has been cancelled and no longer holds.`,
+          ]
+        : [
+            `Your booking #${ref} could not be confirmed`,
+            `We are sorry: we could not confirm your ${kind} with ${company.name}. Call or message us and we will gladly look for other dates or options.`,
+          ];
+  return {
+    to: booking.email,
+    subject: oneLine(`${subject} - ${company.name}`),
+    text: `Hello ${booking.name},\n\n${message}\n\n${details}\n\nQuestions? Reply to this e-mail or contact our office:\n${contact}\n\n${company.name}\n`,
+  };
 }
 
 /** Operator notification and traveller acknowledgement of a new inquiry or contact message. */

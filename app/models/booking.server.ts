@@ -17,15 +17,17 @@ import { bikes, bookings, cars, tourPackages, users, type Booking, type NewBooki
 import { canTransition, type BookingStatus, type BookingType } from '~/lib/constants';
 import { inBatches } from '~/lib/csv.server';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
-import { formatDate, todayInIndia } from '~/lib/format';
+import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { publicContentChanged } from '~/lib/public-content.server';
-import { bookingMails, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
+import { bookingMails, bookingStatusMail, notifyNewMail, operatorEmail } from '~/lib/mailer.server';
+import type { OutgoingEmail } from './outbox.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
 import { BOOKING_TRANSITIONS, type BookingFilterParams, type BookingPatch, type BookingSort } from '~/schemas/booking-admin';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { escapeLike, selectPage, type Page, type Paging } from './query.server';
+import type { Settings } from '~/schemas/settings';
 import { getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
 
@@ -221,12 +223,8 @@ export function exportBookings(query: Omit<AdminBookingQuery, keyof Paging>, bat
   );
 }
 
-/** 'Jan 5, 2025'; 'Jan 5 – Jan 7, 2025'; 'Dec 30, 2024 – Jan 2, 2025' (calendar days, Asia/Kolkata). */
-export function formatDateRange(start: string, end: string | null | undefined): string {
-  if (!end || end === start) return formatDate(start);
-  if (start.slice(0, 4) === end.slice(0, 4)) return `${formatDate(start).replace(/, \d{4}$/, '')} – ${formatDate(end)}`;
-  return `${formatDate(start)} – ${formatDate(end)}`;
-}
+/** The booked days for people to read; it lives in app/lib/format.ts (the status mails use it too). */
+export { formatDateRange };
 
 /** Another confirmed booking of the same vehicle. */
 export type BookingClash = { id: string; name: string; startDate: string; endDate: string | null };
@@ -340,7 +338,9 @@ const CORRECTABLE = ['name', 'email', 'phone', 'startDate', 'endDate'] as const;
  * its follow-up day and assigned staff member, corrections of the contact fields and dates. In one
  * transaction with one audit entry per kind of change ('status' with `{status: {from, to}}`,
  * 'assign', 'follow_up', 'update'); `confirmed_at` is set when the booking becomes confirmed and
- * cleared when it is rejected. Published as 'booking.updated' after commit.
+ * cleared when it is rejected. A status change also queues the traveller's mail (confirmed, could
+ * not be confirmed, cancelled; `bookingStatusMail`) in that transaction, so it exists exactly when
+ * the change does (docs/decisions/011-notifications-outbox.md). Published as 'booking.updated' after commit.
  *
  * A `status` equal to the current one is no change; alone it is refused like any illegal
  * transition. Throws NotFound (unknown id), Conflict (illegal transition, or the vehicle already
@@ -349,9 +349,12 @@ const CORRECTABLE = ['name', 'email', 'phone', 'startDate', 'endDate'] as const;
  */
 export async function updateBookingForAdmin(id: string, patch: BookingPatch, actor: AuditActor): Promise<Booking> {
   if (!isUuid(id)) throw new NotFound('Booking not found');
+  // The status mail names the office's phone and WhatsApp (docs/decisions/011-notifications-outbox.md).
+  const company = patch.status !== undefined ? (await getSettings(['company'])).company : null;
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await db().transaction((tx) => applyChange(tx, id, patch, actor));
+      const outcome = await db().transaction((tx) => applyChange(tx, id, patch, actor, company));
+      notifyNewMail(outcome.mails);
       if (outcome.changed) {
         const { row, statusChange } = outcome;
         const label = statusChange
@@ -376,9 +379,9 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
   }
 }
 
-type ChangeOutcome = { row: Booking; changed: boolean; statusChange: { from: BookingStatus; to: BookingStatus } | null };
+type ChangeOutcome = { row: Booking; changed: boolean; statusChange: { from: BookingStatus; to: BookingStatus } | null; mails: OutgoingEmail[] };
 
-async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor: AuditActor): Promise<ChangeOutcome> {
+async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor: AuditActor, company: Settings['company'] | null): Promise<ChangeOutcome> {
   const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   if (!current) throw new NotFound('Booking not found');
   const from = current.status as BookingStatus;
@@ -418,7 +421,7 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
     if (!user || user.disabledAt) throw new InvalidBookingChange('Unknown staff member', [{ path: 'assignedTo', message: 'No active staff member has this id' }]);
     assignee = user;
   }
-  if (Object.keys(set).length === 0) return { row: current, changed: false, statusChange: null };
+  if (Object.keys(set).length === 0) return { row: current, changed: false, statusChange: null, mails: [] };
 
   const datesChanged = set.startDate !== undefined || set.endDate !== undefined;
   if (next.status === 'confirmed' && (statusChange || datesChanged) && vehicleOf(next)) {
@@ -433,6 +436,7 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   }
 
   const [row] = await tx.update(bookings).set(set).where(eq(bookings.id, id)).returning();
+  const mails: OutgoingEmail[] = [];
   if (statusChange) {
     await recordAudit(tx, actor, {
       action: 'status',
@@ -441,6 +445,11 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
       summary: `${STATUS_VERB[statusChange.to]} booking ${reference}`,
       changes: { status: { from: statusChange.from, to: statusChange.to } },
     });
+    // The traveller hears of the change in the same transaction: the mail exists exactly when the
+    // change does (docs/decisions/011-notifications-outbox.md).
+    const mail = company ? bookingStatusMail(row!, statusChange, company) : null;
+    if (mail) mails.push(mail);
+    await enqueueEmails(tx, mails);
   }
   if (set.assignedTo !== undefined) {
     await recordAudit(tx, actor, {
@@ -464,7 +473,7 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   if (corrected) {
     await recordAudit(tx, actor, { action: 'update', entityType: 'booking', entityId: id, summary: `Corrected booking ${reference}`, changes: corrected });
   }
-  return { row: row!, changed: true, statusChange };
+  return { row: row!, changed: true, statusChange, mails };
 }
 
 /** Confirm or reject a booking (or any legal status change); see `updateBookingForAdmin`. */
