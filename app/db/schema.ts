@@ -63,7 +63,7 @@ const textList = (name: string) =>
  * edited by the admin.
  */
 const displayFields = () => ({
-  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(4.8),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
   reviewCount: integer('review_count').notNull().default(0),
   tag: text('tag'),
   featured: boolean('featured').notNull().default(false),

@@ -26,6 +26,8 @@ import {
   choiceField,
   dailyRateField,
   displayFieldShape,
+  RATING_RULE_WHEN,
+  ratingRule,
   imageListField,
   imageUrlField,
   requiredField,
@@ -69,7 +71,7 @@ export const bikeWriteSchema = z.object({
   gallery: imageListField(),
   specifications: bikeSpecificationsSchema,
   ...displayFieldShape(DISPLAY_TAGS),
-});
+}).superRefine(ratingRule, RATING_RULE_WHEN);
 
 /** A validated bike, ready for `createBike` / `updateBike`. */
 export type BikeWriteInput = z.infer<typeof bikeWriteSchema>;

@@ -27,6 +27,8 @@ import {
   choiceField,
   dailyRateField,
   displayFieldShape,
+  RATING_RULE_WHEN,
+  ratingRule,
   imageListField,
   imageUrlField,
   requiredField,
@@ -73,7 +75,7 @@ export const carWriteSchema = z.object({
   gallery: imageListField(),
   specifications: carSpecificationsSchema,
   ...displayFieldShape(DISPLAY_TAGS),
-});
+}).superRefine(ratingRule, RATING_RULE_WHEN);
 
 /** A validated car, ready for `createCar` / `updateCar`. */
 export type CarWriteInput = z.infer<typeof carWriteSchema>;

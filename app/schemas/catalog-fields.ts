@@ -289,39 +289,64 @@ export function optionalDateField() {
   );
 }
 
-/** Rating of a new item when none is given (the database column's default). */
-export const DEFAULT_RATING = 4.8;
+const RATING_MESSAGE = 'Enter a rating from 1.0 to 5.0 with at most one decimal';
+
+/** A stored rating value: 0 (none) or 1.0 to 5.0 with one decimal. */
+function isRatingValue(n: number): boolean {
+  return (n === 0 || (n >= 1 && n <= 5)) && Math.abs(n * 10 - Math.round(n * 10)) < 1e-6;
+}
 
 /**
  * The display fields of docs/decisions/006-display-fields.md, stored per package, bike and car:
- * featured (checkbox), tag (one of DISPLAY_TAGS or none), rating 0-5 with one decimal (blank → 4.8,
- * the column's default), review count (whole number >= 0, blank → 0), discount badge text or none.
+ * featured (checkbox), tag (one of DISPLAY_TAGS or none), rating 1.0-5.0 with one decimal, review
+ * count (whole number >= 0), discount badge text or none. A blank rating (absent, null, '' or 0) and
+ * a blank review count (absent, null, '' or 0) are "no rating", stored as rating 0 with 0 reviews;
+ * `ratingRule` refuses one without the other.
  */
 export function displayFieldShape<const T extends readonly [string, ...string[]]>(tags: T) {
-  const ratingMessage = 'Enter a rating from 0 to 5 with at most one decimal';
   return {
     featured: checkboxField(),
     tag: optionalChoiceField(tags, `Choose one of: ${tags.join(', ')}`),
     rating: z.preprocess(
       (v) => {
-        if (v === undefined || v === null) return DEFAULT_RATING;
+        if (v === undefined || v === null || v === 0) return 0;
         if (typeof v === 'string') {
           const t = v.trim();
-          if (t === '') return DEFAULT_RATING;
+          if (t === '' || /^0(\.0)?$/.test(t)) return 0;
           return /^\d(\.\d)?$/.test(t) ? Number(t) : Number.NaN;
         }
         return v;
       },
       z
-        .number({ error: ratingMessage })
-        .min(0, ratingMessage)
-        .max(5, ratingMessage)
-        .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-6, ratingMessage),
+        .number({ error: RATING_MESSAGE })
+        .refine(isRatingValue, RATING_MESSAGE),
     ),
     reviewCount: wholeNumberField({ min: 0, max: 10_000_000, fallback: 0, message: 'Enter a whole number, 0 or more' }),
     discountLabel: nullableTextField(40),
   };
 }
+
+/**
+ * Rating and review count are set together (docs/decisions/006-display-fields.md): a rating with 0
+ * reviews is refused under `reviewCount`, reviews without a rating under `rating`. For `.superRefine`
+ * with `RATING_RULE_WHEN`, so it also runs when other fields are wrong.
+ */
+export function ratingRule(value: { rating: number; reviewCount: number }, ctx: z.RefinementCtx): void {
+  if (value.rating > 0 && value.reviewCount === 0) {
+    ctx.addIssue({ code: 'custom', path: ['reviewCount'], message: 'Enter how many reviews this rating is from (1 or more), or clear the rating' });
+  } else if (value.rating === 0 && value.reviewCount > 0) {
+    ctx.addIssue({ code: 'custom', path: ['rating'], message: 'Enter the rating (1.0 to 5.0) these reviews give, or clear the review count' });
+  }
+}
+
+/** Runs `ratingRule` whenever both fields parsed, even if other fields have issues. */
+export const RATING_RULE_WHEN = {
+  when: ({ value }: { value: unknown }): boolean => {
+    if (value === null || typeof value !== 'object') return false;
+    const { rating, reviewCount } = value as { rating?: unknown; reviewCount?: unknown };
+    return typeof rating === 'number' && isRatingValue(rating) && typeof reviewCount === 'number' && Number.isInteger(reviewCount) && reviewCount >= 0;
+  },
+};
 
 const MAX_DEPTH = 4;
 

@@ -24,6 +24,8 @@ import {
   camelizeDeep,
   choiceField,
   displayFieldShape,
+  RATING_RULE_WHEN,
+  ratingRule,
   imageListField,
   imageUrlField,
   isCalendarDate,
@@ -108,7 +110,8 @@ export const packageWriteSchema = z
     },
     // Also checked when other fields have issues, so the editor marks every wrong field at once.
     { when: ({ value }) => bothDates(value) },
-  );
+  )
+  .superRefine(ratingRule, RATING_RULE_WHEN);
 
 function bothDates(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;

@@ -65,6 +65,7 @@ describe('packages', () => {
         terms_and_conditions: ['Bring a jacket'],
         registration_number: 'REG-1',
         vehicle_type: 'Innova',
+        rating: 4.5, // a review count needs its rating (docs/decisions/006-display-fields.md)
         review_count: 7,
         discount_label: '10% Off',
         itinerary: [{ day: '1', title: 'Start', activities: ['Walk'], meals: '', stay: 'Gangtok' }],
@@ -156,6 +157,7 @@ describe('bikes', () => {
         max_speed: '150 km/h',
         gear_type: 'manual',
         specifications: { weight: '193 kg', fuel_capacity: '13 L', seat_height: '800 mm', ground_clearance: '157 mm' },
+        rating: 4.5, // a review count needs its rating (docs/decisions/006-display-fields.md)
         review_count: 4,
       },
     });
@@ -353,7 +355,7 @@ describe('the write schemas read Conform form data', () => {
       ['gallery[2]', 'https://example.com/b.webp'],
       ['specifications.fuelCapacity', '17 L'],
       ['rating', '4.7'],
-      ['reviewCount', ''],
+      ['reviewCount', '12'],
       ['tag', ''],
     ]);
     expect(bike.status).toBe('success');
@@ -365,7 +367,7 @@ describe('the write schemas read Conform form data', () => {
       gallery: ['/images/bikes/himalayan-450.svg', 'https://example.com/b.webp'],
       specifications: { weight: '', fuelCapacity: '17 L', seatHeight: '', groundClearance: '' },
       rating: 4.7,
-      reviewCount: 0,
+      reviewCount: 12,
       tag: null,
     });
 

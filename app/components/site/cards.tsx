@@ -8,6 +8,7 @@
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import type { Bike, Car } from '~/db/schema';
+import { showsRating } from '~/lib/rating';
 import { CONTACT_FOR_BIKE_PRICE, CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import { uploadVariants } from '~/lib/image-variants';
 import type { PackageSummary } from '~/models/package.server';
@@ -78,7 +79,7 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
         </div>
       </div>
       <div className="card-body">
-        {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
+        {showsRating(item) ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
         <CardTitle level={headingLevel} to={`/packages/${item.id}`}>
           {item.title}
         </CardTitle>
@@ -139,7 +140,7 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
       <div className="card-body">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-forest-700">{item.category}</p>
-          {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
+          {showsRating(item) ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
         </div>
         <CardTitle level={headingLevel} to={`/bikes/${item.id}`}>
           {item.model}
@@ -181,7 +182,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
       <div className="card-body">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-forest-700 uppercase">{item.category}</p>
-          {item.reviewCount > 0 ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
+          {showsRating(item) ? <RatingStars rating={item.rating} reviewCount={item.reviewCount} compact /> : null}
         </div>
         <CardTitle level={headingLevel} to={`/cars/${item.id}`}>
           {item.model}

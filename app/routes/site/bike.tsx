@@ -15,6 +15,7 @@ import { DetailError } from '~/components/site/detail-error';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { Icon } from '~/components/ui/icon';
+import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_BIKE_PRICE, formatRupees, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -75,7 +76,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
               {!bike.available ? <CatalogBadge tone="white">Currently Unavailable</CatalogBadge> : null}
             </div>
             <h1 className="mt-3 max-w-4xl text-4xl font-semibold md:text-5xl">{bike.model}</h1>
-            {bike.reviewCount > 0 ? <RatingStars rating={bike.rating} reviewCount={bike.reviewCount} size="md" className="mt-3" /> : null}
+            {showsRating(bike) ? <RatingStars rating={bike.rating} reviewCount={bike.reviewCount} size="md" className="mt-3" /> : null}
           </>
         }
         gallery={<ImageGallery images={[bike.imageUrl, ...bike.gallery]} name={bike.model} overlay={bike.available ? null : <UnavailableOverlay large />} />}

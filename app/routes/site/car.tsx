@@ -18,6 +18,7 @@ import { carStructuredData } from '~/components/site/catalog/structured-data';
 import { MapFacade } from '~/components/site/office-map';
 import { mapForLocation } from '~/components/site/office-map';
 import { Icon } from '~/components/ui/icon';
+import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -90,7 +91,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
               </CatalogBadge>
             </div>
             <h1 className="mt-3 max-w-4xl text-4xl font-semibold md:text-5xl">{car.model}</h1>
-            <RatingStars rating={car.rating} reviewCount={car.reviewCount} size="md" className="mt-3" />
+            {showsRating(car) ? <RatingStars rating={car.rating} reviewCount={car.reviewCount} size="md" className="mt-3" /> : null}
           </>
         }
         gallery={<ImageGallery images={[car.imageUrl, ...car.gallery]} name={car.model} overlay={car.available ? null : <UnavailableOverlay large />} />}

@@ -15,6 +15,7 @@ import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { packageStructuredData } from '~/components/site/catalog/structured-data';
 import { Icon } from '~/components/ui/icon';
+import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICING, priceOrContact } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -67,7 +68,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
               </CatalogBadge>
             </div>
             <h1 className="mt-3 max-w-4xl text-4xl font-semibold md:text-5xl">{p.title}</h1>
-            {p.reviewCount > 0 ? <RatingStars rating={p.rating} reviewCount={p.reviewCount} size="md" className="mt-3" /> : null}
+            {showsRating(p) ? <RatingStars rating={p.rating} reviewCount={p.reviewCount} size="md" className="mt-3" /> : null}
             <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-muted">
               <li className="flex items-center gap-2">
                 <Icon name="clock" className="size-5 text-forest-700" />

@@ -6,6 +6,7 @@ import { Icon } from '~/components/ui/icon';
 import { StarRow } from '~/components/ui/star-row';
 import { cn } from '~/lib/cn';
 import { formatRating, formatReviewCount } from '~/lib/format';
+import { showsRating } from '~/lib/rating';
 
 const badgeTones = {
   /** Stored tags ('Best Seller', 'Most Popular', ...). */
@@ -27,7 +28,7 @@ export function CatalogBadge({ tone = 'tag', className, ...props }: ComponentPro
 
 /**
  * Five stars filled to the rounded rating (one star when `compact`), with the number and the review
- * count (stored fields, docs/decisions/006-display-fields.md).
+ * count (stored fields, docs/decisions/006-display-fields.md); nothing without reviews.
  */
 export function RatingStars({
   rating,
@@ -42,6 +43,7 @@ export function RatingStars({
   compact?: boolean;
   className?: string;
 }) {
+  if (!showsRating({ rating, reviewCount })) return null;
   const filled = Math.round(rating);
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', size === 'md' ? 'text-base' : 'text-sm', className)}>

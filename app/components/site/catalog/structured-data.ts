@@ -6,6 +6,7 @@
  */
 import type { Bike, Car, TourPackage } from '~/db/schema';
 import { splitFeatures } from '~/lib/format';
+import { showsRating } from '~/lib/rating';
 import { formatPhone } from '~/lib/whatsapp';
 
 type Json = Record<string, unknown>;
@@ -25,7 +26,7 @@ function images(origin: string, main: string, gallery: string[]): string[] {
 }
 
 function rating(value: number, count: number): Json | undefined {
-  return count > 0 ? { '@type': 'AggregateRating', ratingValue: value, reviewCount: count, bestRating: 5, worstRating: 1 } : undefined;
+  return showsRating({ rating: value, reviewCount: count }) ? { '@type': 'AggregateRating', ratingValue: value, reviewCount: count, bestRating: 5, worstRating: 1 } : undefined;
 }
 
 function provider(company: Company, origin: string): Json {

@@ -3,7 +3,8 @@
  * cards at small/md/lg, arrows from md, enlarged centre card, arrow keys. Card content: image,
  * duration, location, the first 2 highlights cut to 2 words, people, 'Starting from' and the price in
  * rupees, or 'Contact for Price' when it is 0 (docs/decisions/014-cross-cutting-rules.md: a price
- * above 0 shows everywhere), rating with one decimal and '(N reviews)'.
+ * above 0 shows everywhere), rating with one decimal and '(N reviews)' when it has reviews
+ * (docs/decisions/006-display-fields.md).
  */
 import { Link } from 'react-router';
 import { Picture } from '~/components/site/picture';
@@ -14,6 +15,7 @@ import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { CONTACT_FOR_PRICE, priceOrContact } from '~/lib/format';
 import { uploadVariants } from '~/lib/image-variants';
+import { showsRating } from '~/lib/rating';
 import type { PackageSummary } from '~/models/package.server';
 import { formatRating, reviewsLabel, shortHighlights } from './helpers';
 import { SectionHeading } from './section-heading';
@@ -41,11 +43,13 @@ function FeaturedPackageCard({ item }: { item: FeaturedPackage }) {
             {item.tag}
           </Badge>
         ) : null}
-        <Badge tone="white" className="absolute top-3 right-3">
-          <Icon name="star" className="size-3.5 fill-marigold text-marigold" />
-          {formatRating(item.rating)}
-          <span className="font-normal text-muted">{reviewsLabel(item.reviewCount)}</span>
-        </Badge>
+        {showsRating(item) ? (
+          <Badge tone="white" className="absolute top-3 right-3">
+            <Icon name="star" className="size-3.5 fill-marigold text-marigold" />
+            {formatRating(item.rating)}
+            <span className="font-normal text-muted">{reviewsLabel(item.reviewCount)}</span>
+          </Badge>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">

@@ -3,6 +3,7 @@
  * sample of docs/product.md), shared by the editor and the routes. Client-safe.
  */
 import type { Bike } from '~/db/schema';
+import { ratingFormValues } from '~/lib/rating';
 
 /** Fields that must be filled (docs/product.md: a bike needs a model and a daily rate). */
 export const BIKE_REQUIRED = ['model', 'dailyRate'] as const;
@@ -12,7 +13,7 @@ export const BIKE_CATEGORY_SUGGESTIONS = ['Adventure', 'Dual Sport', 'Cruiser', 
 
 /** The form's values for a new bike: available, manual gears, one empty gallery row. */
 export function newBikeValues(): Record<string, unknown> {
-  return { available: true, gearType: 'manual', gallery: [''], specifications: {}, rating: 4.8, reviewCount: 0 };
+  return { available: true, gearType: 'manual', gallery: [''], specifications: {} };
 }
 
 /** The form's values for a stored bike; the gallery keeps at least one row. */
@@ -32,8 +33,7 @@ export function bikeValues(b: Bike): Record<string, unknown> {
     specifications: b.specifications,
     featured: b.featured,
     tag: b.tag,
-    rating: b.rating,
-    reviewCount: b.reviewCount,
+    ...ratingFormValues(b),
     discountLabel: b.discountLabel,
   };
 }
@@ -66,8 +66,6 @@ export const HIMALAYAN_450_VALUES: Record<string, unknown> = {
   specifications: { weight: '196 kg', fuelCapacity: '17 L', seatHeight: '825 mm', groundClearance: '230 mm' },
   featured: false,
   tag: 'New Arrival',
-  rating: 4.8,
-  reviewCount: 0,
   discountLabel: '',
 };
 

@@ -3,6 +3,7 @@
  * routes. Client-safe.
  */
 import type { Car } from '~/db/schema';
+import { ratingFormValues } from '~/lib/rating';
 
 /** Fields that must be filled (docs/product.md: a car needs a model and a daily rate). */
 export const CAR_REQUIRED = ['model', 'dailyRate'] as const;
@@ -22,8 +23,6 @@ export function newCarValues(): Record<string, unknown> {
     fuelType: 'petrol',
     gallery: [''],
     specifications: {},
-    rating: 4.8,
-    reviewCount: 0,
   };
 }
 
@@ -46,8 +45,7 @@ export function carValues(c: Car): Record<string, unknown> {
     specifications: c.specifications,
     featured: c.featured,
     tag: c.tag,
-    rating: c.rating,
-    reviewCount: c.reviewCount,
+    ...ratingFormValues(c),
     discountLabel: c.discountLabel,
   };
 }

@@ -5,6 +5,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { TourPackage } from '~/db/schema';
 import { splitLines } from '~/components/admin/editor/form-data';
+import { ratingFormValues } from '~/lib/rating';
 import { DEFAULT_EXCLUSIONS, DEFAULT_INCLUSIONS } from '~/schemas/package';
 
 /** Fields that must be filled (docs/product.md: a package needs a title and a description). */
@@ -28,8 +29,6 @@ export function newPackageValues(): Record<string, unknown> {
     exclusions: [...DEFAULT_EXCLUSIONS],
     termsAndConditions: [''],
     gallery: [''],
-    rating: 4.8,
-    reviewCount: 0,
   };
 }
 
@@ -60,8 +59,7 @@ export function packageValues(p: TourPackage): Record<string, unknown> {
     locations: atLeastOne(p.locations, ''),
     featured: p.featured,
     tag: p.tag,
-    rating: p.rating,
-    reviewCount: p.reviewCount,
+    ...ratingFormValues(p),
     discountLabel: p.discountLabel,
   };
 }
