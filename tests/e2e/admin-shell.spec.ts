@@ -50,6 +50,8 @@ async function statValue(page: Page, label: string): Promise<number> {
 
 test.describe('frame', () => {
   test('sidebar links go to each page, mark it current and set its title', async ({ page }) => {
+    // Every page of the sidebar in turn: more page loads than one test's usual 30 s allow on a busy runner.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page);
     await expect(page).toHaveTitle('Dashboard | Admin');
