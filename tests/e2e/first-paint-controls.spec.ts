@@ -111,6 +111,27 @@ test('once hydrated, Book Now opens the inquiry dialog in place: its frame at on
   await expect(dialog).toBeHidden();
 });
 
+test("a page merely loaded fetches no dialog code; the visitor's first move fetches it, so the press finds the form there", async ({ page }) => {
+  const dialogCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/site-dialog-forms-[\w-]+\.js$|\/dialog-options\.json$/.test(request.url())) dialogCode.push(new URL(request.url()).pathname);
+  });
+  const scripts = await holdScripts(page);
+  await page.goto('/about', { waitUntil: 'commit' });
+  scripts.release();
+  await scripts.hydrated();
+  await page.waitForLoadState('networkidle');
+  expect(dialogCode, 'a crawler or Lighthouse loading the page downloads no dialog code').toEqual([]);
+  // The pointer moves over the text, nowhere near a Book Now.
+  await page.mouse.move(640, 500, { steps: 4 });
+  await expect.poll(() => dialogCode.length).toBe(2);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('banner').getByRole('link', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Plan your trip with us' });
+  await expect(dialog.getByRole('tabpanel').getByLabel('Full name')).toBeVisible();
+  expect(dialogCode).toHaveLength(2);
+});
+
 test('a Book Now opened in a new tab (ctrl+click) is the page, not the dialog', async ({ page, context }) => {
   const href = await firstItem(page, '/bikes');
   const scripts = await holdScripts(page);

@@ -22,10 +22,11 @@
  * there. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
  * `?inquire=cabs`, `?book=package:<id>`, `?book=bike:<id>` (the parameter is then removed).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { useRouteLoaderData, useSearchParams } from 'react-router';
 import { DrawerFrame } from '~/components/ui/drawer-frame';
-import { onFirstIntent } from '~/lib/first-intent';
+import type * as DialogFormsModule from './forms/site-dialog-forms';
+import { onFirstActivity, onFirstIntent } from '~/lib/first-intent';
 
 export type DialogOptions = {
   packages: { id: string; title: string }[];
@@ -52,10 +53,22 @@ type OpenDialog =
 
 const SiteDialogsContext = createContext<SiteDialogs | null>(null);
 
-const loadForms = () => import('./forms/site-dialog-forms');
-const InquiryDialog = lazy(() => loadForms().then((m) => ({ default: m.InquiryDialog })));
-const BookingDialog = lazy(() => loadForms().then((m) => ({ default: m.BookingDialog })));
-const VehicleBookingDialog = lazy(() => loadForms().then((m) => ({ default: m.VehicleBookingDialog })));
+type DialogForms = typeof DialogFormsModule;
+let formsRequest: Promise<DialogForms> | null = null;
+
+/**
+ * The dialogs' code, imported once per page session (a failed import is tried again at the next
+ * opening). Held in state rather than behind `React.lazy` and `<Suspense>`: React keeps a Suspense
+ * fallback on screen for at least 300 ms once shown, which held every first dialog back by that
+ * much after its code had arrived.
+ */
+function loadForms(): Promise<DialogForms> {
+  formsRequest ??= import('./forms/site-dialog-forms').catch((error: unknown) => {
+    formsRequest = null;
+    throw error;
+  });
+  return formsRequest;
+}
 
 const TABS: readonly InquiryTab[] = ['packages', 'cabs', 'rentals'];
 
@@ -138,6 +151,10 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // The option lists, once fetched (the dialogs render from then on).
   const [options, setOptions] = useState<DialogOptions | null>(null);
+  // The dialogs' code, once imported.
+  const [forms, setForms] = useState<DialogForms | null>(null);
+  // What the forms show: `dialog`, once the press that asked for it has painted (see below).
+  const [shown, setShown] = useState<OpenDialog>(null);
   // Keeps the last dialog mounted while it closes, so focus returns to the opener and state stays.
   const [mounted, setMounted] = useState<Exclude<OpenDialog, null>[]>([]);
   const [inquiryTab, setInquiryTab] = useState<InquiryTab>('packages');
@@ -146,9 +163,30 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
 
   const show = useCallback((next: Exclude<OpenDialog, null>) => {
     void loadOptions().then(setOptions);
+    // Without its code the frame stays up, and the next opening tries the import again.
+    loadForms().then(setForms, () => {});
     setDialog(next);
-    setMounted((list) => [...list.filter((d) => d.kind !== next.kind), next]);
   }, []);
+
+  // A press paints the light frame first; the form (about a tenth of a second of rendering the
+  // first time) replaces it from the next frame on, so it never holds up the press's own paint.
+  // (A transition alone is not enough: React may render it before the browser paints.)
+  useEffect(() => {
+    if (dialog === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frameId = requestAnimationFrame(() => {
+      timer = setTimeout(() =>
+        startTransition(() => {
+          setShown(dialog);
+          setMounted((list) => [...list.filter((d) => d.kind !== dialog.kind), dialog]);
+        }),
+      );
+    });
+    return () => {
+      cancelAnimationFrame(frameId);
+      clearTimeout(timer);
+    };
+  }, [dialog]);
 
   const value = useMemo<SiteDialogs>(() => {
     const openInquiry = (tab?: InquiryTab) => {
@@ -166,15 +204,22 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
     };
   }, [show]);
 
-  // Start loading the forms when a visitor shows intent to open one (one delegated listener).
-  useEffect(
-    () =>
-      onFirstIntent('[data-dialog-trigger]', ['pointerover', 'focusin', 'touchstart'], () => {
-        void loadForms();
-        void loadOptions();
-      }),
-    [],
-  );
+  // Start loading the forms when a visitor becomes active on the page (idle time after their first
+  // move, scroll, touch or key), or at once when they show intent to open one (one delegated
+  // listener): by the time they press, the form is usually there.
+  useEffect(() => {
+    const preload = () => {
+      // The options first: the forms' code is a dozen requests that would queue ahead of it.
+      void loadOptions();
+      loadForms().catch(() => {});
+    };
+    const stopIntent = onFirstIntent('[data-dialog-trigger]', ['pointerover', 'focusin', 'touchstart'], preload);
+    const stopActivity = onFirstActivity(preload);
+    return () => {
+      stopIntent();
+      stopActivity();
+    };
+  }, []);
 
   // Deep links: ?inquire=<tab> and ?book=<type>:<id>.
   const inquire = searchParams.get('inquire');
@@ -210,43 +255,46 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
     if (!open) setDialog(null);
   };
   const close = useCallback(() => setDialog(null), []);
-  // Until the form's code and options are there, the open dialog's frame answers the press.
-  const frame = dialog ? <DrawerFrame title={dialogTitle(dialog)} onClose={close} /> : null;
+  // Closing is immediate: a form is open only while it shows what is asked for.
+  const shownDialog = shown === dialog ? dialog : null;
+  const ready = forms !== null && options !== null;
+  // Until the form is there (its code, its options, its render), the dialog's frame answers the press.
+  const frame = dialog && (!ready || shownDialog !== dialog) ? <DrawerFrame title={dialogTitle(dialog)} onClose={close} /> : null;
 
   return (
     <SiteDialogsContext.Provider value={value}>
       {children}
-      {options === null ? frame : null}
-      <Suspense fallback={frame}>
-        {options === null ? null : mounted.map((d) =>
-          d.kind === 'inquiry' ? (
-            <InquiryDialog
-              key="inquiry"
-              open={dialog?.kind === 'inquiry'}
-              onOpenChange={onOpenChange}
-              tab={inquiryTab}
-              onTabChange={setInquiryTab}
-              options={options}
-              whatsappNumber={whatsappNumber}
-            />
-          ) : d.kind === 'booking' ? (
-            <BookingDialog
-              key={`booking-${d.item?.id ?? 'any'}`}
-              open={dialog?.kind === 'booking'}
-              onOpenChange={onOpenChange}
-              item={d.item}
-              options={options}
-            />
-          ) : (
-            <VehicleBookingDialog
-              key={`vehicle-${d.vehicle.id}`}
-              open={dialog?.kind === 'vehicle'}
-              onOpenChange={onOpenChange}
-              vehicle={d.vehicle}
-            />
-          ),
-        )}
-      </Suspense>
+      {frame}
+      {ready
+        ? mounted.map((d) =>
+            d.kind === 'inquiry' ? (
+              <forms.InquiryDialog
+                key="inquiry"
+                open={shownDialog?.kind === 'inquiry'}
+                onOpenChange={onOpenChange}
+                tab={inquiryTab}
+                onTabChange={setInquiryTab}
+                options={options}
+                whatsappNumber={whatsappNumber}
+              />
+            ) : d.kind === 'booking' ? (
+              <forms.BookingDialog
+                key={`booking-${d.item?.id ?? 'any'}`}
+                open={shownDialog?.kind === 'booking'}
+                onOpenChange={onOpenChange}
+                item={d.item}
+                options={options}
+              />
+            ) : (
+              <forms.VehicleBookingDialog
+                key={`vehicle-${d.vehicle.id}`}
+                open={shownDialog?.kind === 'vehicle'}
+                onOpenChange={onOpenChange}
+                vehicle={d.vehicle}
+              />
+            ),
+          )
+        : null}
     </SiteDialogsContext.Provider>
   );
 }

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { Icon } from './icon';
 
 /** The dimmed page behind a dialog. */
-export const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px]';
+export const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-ink/50';
 
 /** The sheet (phone) or centred panel (tablet and up) of a form dialog. */
 export const DRAWER_CONTENT_CLASS = [
