@@ -19,28 +19,22 @@
 // without a budget. With --cpu N (default 1) the CPU is slowed N times, to see a slow phone; the
 // budgets apply at 1 only.
 // It is a benchmark, not a test: it prints a table and exits 1 when a median misses a budget.
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { median } from './stats.mjs';
 
 const BUDGET = { responseMs: 100, usableMs: 200 };
 /** How long the 'after reading' visitor looks at the page before pressing, in ms. */
 const READ_MS = 1500;
 
-function parseArgs(argv) {
-  const options = { url: process.env.BENCH_URL || 'http://127.0.0.1:3000', runs: Number(process.env.RUNS || 5), cpu: 1 };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--url') options.url = argv[++i];
-    else if (argv[i] === '--runs') options.runs = Number(argv[++i]);
-    else if (argv[i] === '--cpu') options.cpu = Number(argv[++i]);
-  }
-  options.url = options.url.replace(/\/+$/, '');
-  return options;
+function readOptions() {
+  const { values } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string' }, cpu: { type: 'string' } } });
+  return {
+    url: (values.url ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    runs: Number(values.runs ?? process.env.RUNS ?? 5),
+    cpu: Number(values.cpu ?? 1),
+  };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The first bike the site lists that can be booked. */
 async function availableBike(base) {
@@ -94,7 +88,7 @@ async function measure(browser, { url, width, control, cpu, reads }) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions();
   const bike = await availableBike(options.url);
   const controls = [
     { name: "header's Book Now (1280 px)", url: `${options.url}/about`, width: 1280, control: 'header a[href="/inquire"]' },

@@ -22,6 +22,8 @@
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { parseArgs } from 'node:util';
+import { median } from './stats.mjs';
 
 /** The page the 404 is measured on (any path the site does not have). */
 const NOT_FOUND_PATH = '/no-such-page';
@@ -58,25 +60,15 @@ const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo
 const HTML_BEFORE = { '/': 155_600, '/packages': 37_500, '/packages/{package}': 103_600, '/bikes': 58_700, '/contact': 31_200, '/booking': 31_300 };
 const HTML_CUT = 0.4;
 
-function parseArgs(argv) {
-  const options = { url: process.env.BENCH_URL || 'http://127.0.0.1:3000', runs: Number(process.env.RUNS || 5), json: null, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--url') options.url = argv[++i];
-    else if (arg === '--runs') options.runs = Number(argv[++i]);
-    else if (arg === '--json') options.json = argv[++i];
-    else options.paths.push(arg);
-  }
-  if (options.paths.length === 0) options.paths = DEFAULT_PATHS;
-  options.url = options.url.replace(/\/+$/, '');
-  return options;
+function readOptions() {
+  const { values, positionals } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string' }, json: { type: 'string' } }, allowPositionals: true });
+  return {
+    url: (values.url ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    runs: Number(values.runs ?? process.env.RUNS ?? 5),
+    json: values.json ?? null,
+    paths: positionals.length > 0 ? positionals : DEFAULT_PATHS,
+  };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The figures of one Lighthouse result. */
 function figures(lhr) {
@@ -216,7 +208,7 @@ async function resolvePaths(url, paths) {
   return paths.map((p) => p.replace(/\{(package|bike|car)\}/g, (_, kind) => ids[kind]));
 }
 
-const options = parseArgs(process.argv.slice(2));
+const options = readOptions();
 options.templates = options.paths;
 options.paths = await resolvePaths(options.url, options.paths);
 console.log(`Lighthouse ${options.runs} run(s) per page, mobile preset, median, against ${options.url}`);

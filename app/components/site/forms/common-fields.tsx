@@ -5,7 +5,7 @@
  * or car's /book page).
  */
 import type { FieldMetadata } from '@conform-to/react';
-import { Field, Input, Textarea } from '~/components/ui/field';
+import { Field, Input, Select, Textarea } from '~/components/ui/field';
 import { todayInIndia } from '~/lib/format';
 import { addYears, LIMITS, MAX_YEARS_AHEAD } from '~/schemas/submission-limits';
 
@@ -17,6 +17,27 @@ export const initialText = (field: FormField) => field.initialValue as string | 
 function dateBounds() {
   const today = todayInIndia();
   return { min: today, max: addYears(today, MAX_YEARS_AHEAD) };
+}
+
+/**
+ * A choice of tour package: `field` holds the package's id ('' for none chosen). Shared by the
+ * inquiry's Destination and the booking dialog's Tour package.
+ */
+export function PackageField({ field, label, packages, required = false }: { field: FormField; label: string; packages: { id: string; title: string }[]; required?: boolean }) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} required={required} className="sm:col-span-2">
+      {(a11y) => (
+        <Select {...a11y} name={field.name} key={field.key} defaultValue={initialText(field) ?? ''} required={required}>
+          <option value="">Select a tour package</option>
+          {packages.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
 }
 
 export function DateField({ field, label, required = true }: { field: FormField; label: string; required?: boolean }) {

@@ -12,7 +12,7 @@ import { Icon } from '~/components/ui/icon';
 import { GUEST_OPTIONS, RENTAL_DURATIONS } from '~/lib/constants';
 import { LIMITS } from '~/schemas/submission-limits';
 import type { DialogOptions, InquiryTab } from '../site-dialogs';
-import { DateField, initialText, MessageField, type FormField } from './common-fields';
+import { DateField, initialText, MessageField, PackageField, type FormField } from './common-fields';
 import { ContactFields } from './contact-fields';
 import { HoneypotField } from './honeypot-field';
 
@@ -68,18 +68,7 @@ export function InquiryTabFields({ tab, fields, formErrorId, formErrors, options
       <ContactFields name={f.name} email={f.email} phone={f.phone} />
       {tab === 'packages' ? (
         <>
-          <Field id={f.destination.id} label="Destination" errors={f.destination.errors} className="sm:col-span-2">
-            {(a11y) => (
-              <Select {...a11y} name={f.destination.name} key={f.destination.key} defaultValue={initialText(f.destination) ?? ''}>
-                <option value="">Select a tour package</option>
-                {options.packages.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <PackageField field={f.destination} label="Destination" packages={options.packages} />
           <DateField field={f.date} label="Travel date" />
           <Field id={f.guests.id} label="Guests" errors={f.guests.errors}>
             {(a11y) => (

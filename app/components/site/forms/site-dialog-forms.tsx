@@ -13,7 +13,6 @@ import type { output } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Drawer, DrawerPanel } from '~/components/ui/drawer';
-import { Field, Select } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { formatRupees } from '~/lib/format';
@@ -21,7 +20,7 @@ import { whatsappLink } from '~/lib/whatsapp';
 import { bikeBookingSchema, bookingInputSchema, carBookingSchema } from '~/schemas/booking';
 import { cabsInquirySchema, packagesInquirySchema, rentalsInquirySchema } from '~/schemas/inquiry';
 import type { BookableItem, BookableVehicle, DialogOptions, InquiryTab } from '../site-dialogs';
-import { DateField, initialText, MessageField } from './common-fields';
+import { DateField, MessageField, PackageField } from './common-fields';
 import { ContactFields } from './contact-fields';
 import { HoneypotField } from './honeypot-field';
 import { INQUIRY_TABS, InquiryTabFields, inquiryWhatsAppFields, TAB_ICON, TAB_LABEL, type InquiryFieldSet } from './inquiry-fields';
@@ -231,18 +230,7 @@ export function BookingDialog({
           {item ? (
             <input type="hidden" name="itemId" value={item.id} />
           ) : (
-            <Field id={f.itemId.id} label="Tour package" errors={f.itemId.errors} required className="sm:col-span-2">
-              {(a11y) => (
-                <Select {...a11y} name={f.itemId.name} key={f.itemId.key} defaultValue={initialText(f.itemId) ?? ''} required>
-                  <option value="">Select a tour package</option>
-                  {options.packages.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.title}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <PackageField field={f.itemId} label="Tour package" packages={options.packages} required />
           )}
           <ContactFields name={f.name} email={f.email} phone={f.phone} />
           <DateField field={f.startDate} label="Preferred date" />
