@@ -156,6 +156,37 @@ test.describe('package editor', () => {
     await expect(field(page, 'itinerary[2].title')).toHaveCount(0);
   });
 
+  test('itinerary days move up and down, and keep their numbers in order (with and without JavaScript)', async ({ page, browser }) => {
+    await signIn(page);
+    await page.goto('/admin/packages/new');
+    await hydrated(page);
+    await field(page, 'itinerary[0].title').fill('Arrival');
+    await page.getByRole('button', { name: 'Add day' }).click();
+    await field(page, 'itinerary[1].title').fill('Tsomgo Lake');
+    await expect(page.getByRole('button', { name: 'Move day 1 up' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Move day 2 down' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Move day 2 up' }).click();
+    await expect(field(page, 'itinerary[0].title')).toHaveValue('Tsomgo Lake');
+    await expect(field(page, 'itinerary[0].day')).toHaveValue('1');
+    await expect(field(page, 'itinerary[1].title')).toHaveValue('Arrival');
+    await expect(field(page, 'itinerary[1].day')).toHaveValue('2');
+    await page.getByRole('button', { name: 'Move day 1 down' }).click();
+    await expect(field(page, 'itinerary[0].title')).toHaveValue('Arrival');
+    await expect(field(page, 'itinerary[1].title')).toHaveValue('Tsomgo Lake');
+
+    const noJs = await pageWithoutJs(browser);
+    await noJs.goto('/admin/packages/new');
+    await field(noJs, 'itinerary[0].title').fill('Arrival');
+    await noJs.getByRole('button', { name: 'Add day' }).click();
+    await field(noJs, 'itinerary[1].title').fill('Tsomgo Lake');
+    await noJs.getByRole('button', { name: 'Move day 2 up' }).click();
+    await expect(field(noJs, 'itinerary[0].title')).toHaveValue('Tsomgo Lake');
+    await expect(field(noJs, 'itinerary[0].day')).toHaveValue('1');
+    await expect(field(noJs, 'itinerary[1].title')).toHaveValue('Arrival');
+    await expect(field(noJs, 'itinerary[1].day')).toHaveValue('2');
+    await noJs.context().close();
+  });
+
   test('itinerary days without JavaScript: add and remove post the form and keep what was typed', async ({ browser }) => {
     const page = await pageWithoutJs(browser);
     await page.goto('/admin/packages/new');
