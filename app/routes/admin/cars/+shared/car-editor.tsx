@@ -82,7 +82,7 @@ export function CarEditor({
           <EditorSection title="Car">
             <FieldRow columns={2}>
               <TextField field={fields.model} label="Model" required placeholder="Toyota Innova Crysta" />
-              <DecimalField field={fields.dailyRate} label="Daily rate (₹)" required hint="Numbers only; 0 shows 'Contact for price'" />
+              <DecimalField field={fields.dailyRate} label="Daily rate (₹)" required hint="0 shows 'Contact for price'" />
             </FieldRow>
             <TextareaField field={fields.description} label="Description" rows={4} />
             <ImageUrlField form={form} field={fields.imageUrl} label="Image URL" required uploadLabel="Upload image" />
