@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { signIn } from './admin-helpers';
+import { expectFlash, signIn } from './admin-helpers';
 
 const REQUIRED = 'Please fill all required fields';
 
@@ -51,11 +51,6 @@ async function pageWithoutJs(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await signIn(page);
   return page;
-}
-
-/** The success message after a save: the flash status line (and the toast, with JavaScript). */
-async function expectFlash(page: Page, text: string) {
-  await expect(page.locator('[data-flash="success"]')).toContainText(text);
 }
 
 async function jpeg(width = 1200, height = 800): Promise<Buffer> {

@@ -9,6 +9,14 @@ export const ADMIN_USERNAME = 'admin';
 export { E2E_ADMIN_PASSWORD };
 
 /** Sign in at /admin/login (optionally with ?redirectTo=) and wait until the admin area shows. */
+/**
+ * The status line after an admin action (one message per action: docs/product.md); `type` is
+ * 'success' unless given.
+ */
+export async function expectFlash(page: Page, text: string, type: 'success' | 'error' = 'success') {
+  await expect(page.locator(`[data-flash="${type}"]`)).toContainText(text);
+}
+
 export async function signIn(page: Page, { redirectTo }: { redirectTo?: string } = {}) {
   await page.goto(redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/admin/login');
   await page.getByLabel('Username').fill(ADMIN_USERNAME);

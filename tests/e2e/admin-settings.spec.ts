@@ -12,7 +12,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN_USERNAME, E2E_ADMIN_PASSWORD, signIn } from './admin-helpers';
+import { ADMIN_USERNAME, E2E_ADMIN_PASSWORD, expectFlash, signIn } from './admin-helpers';
 
 type Settings = Record<string, Record<string, unknown>>;
 
@@ -32,11 +32,6 @@ async function readSettings(request: APIRequestContext, bearer: string): Promise
 async function restore(request: APIRequestContext, bearer: string, values: Settings) {
   const response = await request.patch('/api/settings', { headers: { Authorization: `Bearer ${bearer}` }, data: values });
   expect(response.status()).toBe(200);
-}
-
-/** The flash status line after a save (with JavaScript the toast shows the same words). */
-async function expectFlash(page: Page, text: string) {
-  await expect(page.locator('[data-flash="success"]')).toContainText(text);
 }
 
 /** Wait until the page has hydrated (Conform has taken over the form). */
