@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { LUCIDE_ICON_NAMES } from '../app/lib/icons';
+import { LUCIDE_ICON_NAMES } from '../app/lib/icons.ts';
 
 /** One element of a lucide icon: tag name and attributes (`key` is React's, not drawn). */
 type IconNode = [tag: string, attributes: Record<string, string | number>][];
