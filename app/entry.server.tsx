@@ -1,5 +1,5 @@
 /**
- * Server rendering of documents (docs/decisions/021-production-hardening.md):
+ * Server rendering of documents (docs/decisions/041-page-cache.md):
  *
  * - Every document is rendered whole and sent in one piece: loaders have already run, so streaming
  *   would only add per-chunk work (compression flushes) for no earlier byte worth having.

@@ -34,7 +34,7 @@ export const links: Route.LinksFunction = () => [
 /**
  * zod (the form schemas, in the browser too) probes whether it may compile validators with
  * `new Function` when the first object schema is built. The probe's error is caught, but Chromium
- * still reports it as a CSP violation (no 'unsafe-eval', docs/decisions/021-production-hardening.md).
+ * still reports it as a CSP violation (no 'unsafe-eval', docs/decisions/038-security-headers.md).
  * zod's global configuration object, which `z.config()` writes, is set to jitless before any module
  * runs, so the probe never happens.
  */

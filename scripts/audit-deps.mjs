@@ -2,7 +2,7 @@
 /**
  * `npm run audit:deps`: fail on known high or critical vulnerabilities in the production
  * dependencies (`npm audit --omit=dev --audit-level=high`), except advisories reviewed in
- * audit-allowlist.json, each with its reason (docs/decisions/021-production-hardening.md#dependencies).
+ * audit-allowlist.json, each with its reason (docs/decisions/043-dependency-audit.md).
  *
  * Exit codes: 0 clean (or every finding allow-listed), 1 findings, 2 the audit could not run. When
  * the registry offers no audit endpoint (some mirrors answer 405), the script says so and exits 2,

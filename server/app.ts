@@ -34,7 +34,7 @@ import { deleteExpiredSessions } from '~/models/session.server';
 import { getSetting } from '~/models/settings.server';
 import { ensureFirstAdmin } from '~/models/user.server';
 
-/** Largest JSON or form body accepted (docs/decisions/014-cross-cutting-rules.md); larger answers 413. */
+/** Largest JSON or form body accepted (docs/decisions/036-errors-and-body-limits.md); larger answers 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**

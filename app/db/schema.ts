@@ -237,10 +237,10 @@ export const cars = pgTable(
 );
 
 /**
- * Every "book" request (docs/decisions/013-open-points-resolved.md): a package booking (also Book
+ * Every "book" request (docs/decisions/025-two-stores-for-everything-visitors-send.md): a package booking (also Book
  * Your Tour, with adults and children), a bike or a car booking. The item reference is nulled when
  * the item is deleted; the booking keeps the item's name
- * (docs/decisions/014-cross-cutting-rules.md).
+ * (docs/decisions/031-deleting-what-bookings-point-to.md).
  */
 export const bookings = pgTable(
   'bookings',
@@ -301,7 +301,7 @@ export const bookings = pgTable(
 );
 
 /**
- * Every "ask us" message (docs/decisions/013-open-points-resolved.md): the inquiry dialog's three
+ * Every "ask us" message (docs/decisions/025-two-stores-for-everything-visitors-send.md): the inquiry dialog's three
  * tabs (packages, cabs, rentals) and the contact form (contact). Fields a type does not use stay
  * null.
  */

@@ -4,7 +4,7 @@
  * bikes and cars pass through their write schemas there) and by the tests. Display fields are stored
  * values (docs/decisions/006-display-fields.md), policies live in settings
  * (docs/decisions/007-one-policy-text.md), and bookings and inquiries use the single stores of
- * docs/decisions/013-open-points-resolved.md.
+ * docs/decisions/025-two-stores-for-everything-visitors-send.md.
  */
 import type { BikeWriteInput } from '../schemas/bike';
 import type { CarWriteInput } from '../schemas/car';

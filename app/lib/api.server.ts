@@ -46,7 +46,7 @@ export function notFound(entity: string): Response {
   return apiError(404, `${entity} not found`);
 }
 
-/** Largest JSON body the API reads (64 KB, docs/decisions/014-cross-cutting-rules.md); larger answers 413. */
+/** Largest JSON body the API reads (64 KB, docs/decisions/036-errors-and-body-limits.md); larger answers 413. */
 export const MAX_JSON_BYTES = 64 * 1024;
 
 /** True for `application/json` (with any parameters) and for a request without a content type. */

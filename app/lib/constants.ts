@@ -6,7 +6,7 @@
 
 /**
  * Package categories stored on a tour package. Filter 'popular' is not a category: it means
- * featured (docs/decisions/013-open-points-resolved.md#filters-and-search).
+ * featured (docs/decisions/027-filters-and-search.md).
  */
 export const PACKAGE_CATEGORIES = ['adventure', 'cultural', 'rural', 'weekend', 'honeymoon', 'trekking'] as const;
 export type PackageCategory = (typeof PACKAGE_CATEGORIES)[number];
@@ -17,7 +17,7 @@ export type PackageFilter = (typeof PACKAGE_FILTERS)[number];
 
 /**
  * Values of the /bikes filter (docs/product.md#bike-list); 450cc and 350cc match the engine capacity text
- * (docs/decisions/013-open-points-resolved.md#filters-and-search).
+ * (docs/decisions/027-filters-and-search.md).
  */
 export const BIKE_FILTERS = ['all', 'available', 'unavailable', '450cc', '350cc'] as const;
 export type BikeFilter = (typeof BIKE_FILTERS)[number];
@@ -59,7 +59,7 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
 };
 
 /**
- * Inquiry types (docs/decisions/013-open-points-resolved.md): the dialog's three tabs plus the
+ * Inquiry types (docs/decisions/025-two-stores-for-everything-visitors-send.md): the dialog's three tabs plus the
  * contact form.
  */
 export const INQUIRY_TYPES = ['packages', 'cabs', 'rentals', 'contact'] as const;

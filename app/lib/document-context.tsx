@@ -1,7 +1,7 @@
 /**
  * Per-response values the document needs while it renders on the server: the CSP nonce for React
  * Router's inline scripts and the request id shown on the error page
- * (docs/decisions/021-production-hardening.md). app/entry.server.tsx provides them; in the browser
+ * (docs/decisions/038-security-headers.md). app/entry.server.tsx provides them; in the browser
  * they are absent, and the error page reads the id back from the server's markup.
  */
 import { createContext, useContext, useState } from 'react';

@@ -46,15 +46,15 @@ const envSchema = z
      */
     MAIL_CLAIM_TIMEOUT_SECONDS: positiveInt.default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Public submissions accepted per IP per minute (docs/decisions/014-cross-cutting-rules.md). */
+    /** Public submissions accepted per IP per minute (docs/decisions/033-rate-limits.md). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
     /**
      * Failed logins per username or IP per 15 minutes before a lockout
-     * (docs/decisions/014-cross-cutting-rules.md).
+     * (docs/decisions/033-rate-limits.md).
      */
     RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(10),
     /**
-     * The in-process cache of anonymous public pages (docs/decisions/021-production-hardening.md#page-cache):
+     * The in-process cache of anonymous public pages (docs/decisions/041-page-cache.md):
      * 'off' renders every request (load figures of the uncached site, debugging).
      */
     PAGE_CACHE: z.enum(['on', 'off']).default('on'),

@@ -1,5 +1,5 @@
 /**
- * The answer of last resort (docs/decisions/021-production-hardening.md#errors): when an error
+ * The answer of last resort (docs/decisions/039-errors-that-explain-themselves.md): when an error
  * escapes React Router (or happens before it), Express's error middleware in server/app.ts answers
  * with this branded page, or `{error, requestId}` on the API, never Express's bare default page,
  * a stack trace or SQL. The request id matches the log line of the error.

@@ -1,5 +1,5 @@
 /**
- * Refuse cross-site form posts (docs/decisions/014-cross-cutting-rules.md). A browser sends
+ * Refuse cross-site form posts (docs/decisions/037-cross-site-posts-are-refused.md). A browser sends
  * `Origin` (or at least `Referer`) with every POST; its host must be the request's own host or
  * PUBLIC_URL's host. A request with neither header is accepted only with a JSON content type: such
  * a request cannot come from a cross-site HTML form, and a cross-site script would need a CORS

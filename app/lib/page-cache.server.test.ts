@@ -1,5 +1,5 @@
 /**
- * The page cache of anonymous public pages (docs/decisions/021-production-hardening.md#page-cache),
+ * The page cache of anonymous public pages (docs/decisions/041-page-cache.md),
  * driven through a tiny Express app with the real middlewares: which requests may share a page,
  * which answers are stored, HIT / 304 answers, and emptying after staff writes only.
  */

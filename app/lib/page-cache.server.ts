@@ -1,5 +1,5 @@
 /**
- * The in-process HTML cache of anonymous public pages (docs/decisions/021-production-hardening.md#page-cache).
+ * The in-process HTML cache of anonymous public pages (docs/decisions/041-page-cache.md).
  *
  * - Only GET/HEAD of public pages from visitors without a staff session, flash or login cookie and
  *   without an Authorization header are candidates (`pageCacheTicket`); /admin, /api, assets,

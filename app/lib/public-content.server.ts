@@ -1,7 +1,7 @@
 /**
  * What every public page reads and staff change rarely (settings, the forms' option lists, the
  * recent-bookings toast), kept in memory between requests, and the one signal that it changed
- * (docs/decisions/021-production-hardening.md#shared-content-cache).
+ * (docs/decisions/042-shared-content-cache.md).
  *
  * - `publicContentChanged` is called after every committed write that public pages show: the
  *   catalogue and booking models after their transaction, settings saves, and every successful staff

@@ -1,5 +1,5 @@
 /**
- * Per-IP rate limits (docs/decisions/014-cross-cutting-rules.md) on rate-limiter-flexible. Where the
+ * Per-IP rate limits (docs/decisions/033-rate-limits.md) on rate-limiter-flexible. Where the
  * counts live depends on the database (docs/decisions/022-several-instances.md#shared-counters):
  * - on a PostgreSQL server, in its `rate_limits` table (the library's Drizzle store, one atomic
  *   upsert per hit), so every instance of the site counts the same hits;

@@ -1,7 +1,8 @@
 /**
  * What the Express layer (server/app.ts) hands to React Router for one request, through the
  * router context (React Router's middleware mode): the request id that the logs and the error page
- * show, the CSP nonce, and the page-cache ticket (docs/decisions/021-production-hardening.md).
+ * show, the CSP nonce, and the page-cache ticket (docs/decisions/039-errors-that-explain-themselves.md,
+ * 038-security-headers.md, 041-page-cache.md).
  */
 import { createContext, RouterContextProvider } from 'react-router';
 import type { PageCacheTicket } from './page-cache.server';

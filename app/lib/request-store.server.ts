@@ -1,6 +1,6 @@
 /**
  * Per-request state that follows a request through every await (AsyncLocalStorage), set up by
- * server/app.ts for each request (docs/decisions/021-production-hardening.md):
+ * server/app.ts for each request (docs/decisions/041-page-cache.md):
  * - `requestId` puts the request id on every log line written while serving it;
  * - `staffWrite` is set by `requireAdmin` when a signed-in staff member sends a change, so the page
  *   cache is emptied only by real staff writes, not by anonymous posts to /admin.

@@ -1,5 +1,5 @@
 /**
- * The security headers (docs/decisions/021-production-hardening.md#security-headers): the
+ * The security headers (docs/decisions/038-security-headers.md): the
  * Content-Security-Policy with a nonce or with script hashes, the hashes of a page's inline scripts,
  * the home video's media origin, and the Express middleware (a fresh nonce per response, HSTS over
  * https only).

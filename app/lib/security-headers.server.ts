@@ -1,5 +1,5 @@
 /**
- * Security headers of every response (docs/decisions/021-production-hardening.md#security-headers):
+ * Security headers of every response (docs/decisions/038-security-headers.md):
  * helmet for the headers it knows, a Content-Security-Policy without 'unsafe-inline' or
  * 'unsafe-eval' for scripts, a restrictive Permissions-Policy, and HSTS over https only.
  *
@@ -195,7 +195,7 @@ export function securityHeaders(): RequestHandler[] {
  * Hashed scripts, styles and fonts of the build. They are never rendered as documents, so the
  * document headers (CSP, Permissions-Policy, framing, referrer, …) do nothing on them, yet they
  * cost about 1.1 KB per file on HTTP/1.1: over a dozen scripts, more than the JavaScript a page
- * may carry grows by (docs/decisions/021-production-hardening.md#security-headers).
+ * may carry grows by (docs/decisions/038-security-headers.md).
  */
 const SCRIPT_OR_STYLE_ASSET = /^\/assets\/[^/]+\.(?:js|css|woff2?)$/;
 

@@ -24,7 +24,7 @@ export type BikeQuery = {
 
 /**
  * The engine capacity text names this number of cc: '450cc', '450 CC', 'Himalayan 450cc' match 450,
- * while '1450cc' or '452cc' do not (docs/decisions/013-open-points-resolved.md: the filter reads
+ * while '1450cc' or '452cc' do not (docs/decisions/027-filters-and-search.md: the filter reads
  * the capacity text).
  */
 function engineCapacityIs(cc: string): SQL {

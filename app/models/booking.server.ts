@@ -1,5 +1,5 @@
 /**
- * Bookings (docs/decisions/003-visitor-submissions-stored.md, 013-open-points-resolved.md): every
+ * Bookings (docs/decisions/003-visitor-submissions-stored.md, 025-two-stores-for-everything-visitors-send.md): every
  * "book" request is validated, then stored with its notification mails in one transaction before the
  * visitor sees success. A vehicle that is not available is refused (Conflict).
  *

@@ -2,7 +2,7 @@
  * The option lists of the visitor forms that name a catalogue item (the inquiry form's packages,
  * cabs and bikes; the booking dialog's packages): `{ packages: {id, title}[], cars: {id, model}[],
  * bikes: {id, model}[] }`, read through the shared content cache, so they change when staff change
- * the catalogue (docs/decisions/021-production-hardening.md#shared-content-cache). Served to the
+ * the catalogue (docs/decisions/042-shared-content-cache.md). Served to the
  * dialogs by /dialog-options.json and to the /inquire page by its loader.
  */
 import { sharedContent } from '~/lib/public-content.server';

@@ -1,5 +1,5 @@
 /**
- * Inquiries (docs/decisions/003-visitor-submissions-stored.md, 013-open-points-resolved.md): the
+ * Inquiries (docs/decisions/003-visitor-submissions-stored.md, 025-two-stores-for-everything-visitors-send.md): the
  * inquiry dialog's tabs and the contact form, stored with status `pending` together with their
  * notification mails in one transaction; and the staff side below (list, status, delete, convert
  * to booking, CSV export).

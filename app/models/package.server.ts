@@ -40,7 +40,7 @@ export type PackageSummary = Pick<TourPackage, keyof typeof packageSummaryColumn
 export type PackageQuery = {
   /** Substring of the title or location, any case. */
   q?: string;
-  /** 'popular' means featured (docs/decisions/013-open-points-resolved.md); 'all' or none: no filter. */
+  /** 'popular' means featured (docs/decisions/027-filters-and-search.md); 'all' or none: no filter. */
   category?: PackageFilter;
   limit?: number;
   offset?: number;

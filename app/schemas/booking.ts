@@ -1,5 +1,5 @@
 /**
- * Bookings (docs/product.md#forms-and-validation, docs/decisions/013-open-points-resolved.md): bike
+ * Bookings (docs/product.md#forms-and-validation, docs/decisions/025-two-stores-for-everything-visitors-send.md): bike
  * and car booking forms, the global booking dialog and Book Your Tour (/booking, a `package`
  * booking with adults and children; `custom` means no package). One schema per form, shared by the
  * page action, POST /api/bookings and Conform in the browser. Built with `zod/mini`, like the fields
@@ -25,7 +25,7 @@ export { CUSTOM_TOUR, CUSTOM_TOUR_NAME, PACKAGE_REQUIRED_MESSAGE } from './submi
 
 const contact = { name: nameField, email: emailField, phone: phoneField, message: messageField };
 
-/** Every date range is checked end >= start (docs/decisions/014-cross-cutting-rules.md). */
+/** Every date range is checked end >= start (docs/decisions/034-dates.md). */
 const endNotBeforeStart = z.superRefine((value: { startDate: string; endDate?: string | undefined }, ctx) => {
   if (value.endDate && value.endDate < value.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });

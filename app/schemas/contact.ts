@@ -1,5 +1,5 @@
 /**
  * The contact form (docs/product.md#contact-form): stored as a `contact` inquiry
- * (docs/decisions/013-open-points-resolved.md).
+ * (docs/decisions/025-two-stores-for-everything-visitors-send.md).
  */
 export { contactInquirySchema as contactFormSchema } from './inquiry';

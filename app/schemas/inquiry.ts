@@ -1,5 +1,5 @@
 /**
- * Inquiries (docs/product.md#inquiry-dialog, docs/decisions/013-open-points-resolved.md): the
+ * Inquiries (docs/product.md#inquiry-dialog, docs/decisions/025-two-stores-for-everything-visitors-send.md): the
  * inquiry dialog's three tabs (`packages`, `cabs`, `rentals`) and the contact form (`contact`). One
  * schema per form, shared by the contact page's action, POST /api/inquiries and Conform in the
  * browser. Built with `zod/mini`, like the fields (app/schemas/submission-fields.ts).

@@ -1,5 +1,5 @@
 /**
- * The back office under its Content-Security-Policy (docs/decisions/021-production-hardening.md#security-headers):
+ * The back office under its Content-Security-Policy (docs/decisions/038-security-headers.md):
  * the login page and every admin page, loaded as a document and hydrated, report no CSP violation;
  * each is private (`Cache-Control: no-store`), never answered from the page cache, and allows its
  * scripts by a nonce of its own.

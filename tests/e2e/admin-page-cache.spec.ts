@@ -1,6 +1,6 @@
 /**
  * The page cache of anonymous public pages on the production server
- * (docs/decisions/021-production-hardening.md#page-cache): a second anonymous visit is a HIT, a
+ * (docs/decisions/041-page-cache.md): a second anonymous visit is a HIT, a
  * staff change (the admin form or the API) shows at the very next visit, a visitor with a staff
  * session or a flash cookie never gets or leaves a shared copy, and a revalidation with the ETag is
  * answered 304.

@@ -1,5 +1,5 @@
 /**
- * Shared steps of the Content-Security-Policy end-to-end tests (docs/decisions/021-production-hardening.md#security-headers):
+ * Shared steps of the Content-Security-Policy end-to-end tests (docs/decisions/038-security-headers.md):
  * record every CSP violation a page reports, wait for hydration, and read a policy header.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The public site under its Content-Security-Policy (docs/decisions/021-production-hardening.md#security-headers,
+ * The public site under its Content-Security-Policy (docs/decisions/038-security-headers.md,
  * #page-cache): every public page, rendered fresh (X-Page-Cache: MISS, hash policy) and then served
  * from the page cache (HIT, the stored hash policy), hydrates and reports no CSP violation; the
  * dialogs, mobile menu, carousels and map embed work, which proves the hydrated scripts run; a

@@ -1,6 +1,6 @@
 /**
  * Authentication events and admin changes are logged without secrets
- * (docs/decisions/021-production-hardening.md, docs/decisions/004-staff-authentication.md): a
+ * (docs/decisions/039-errors-that-explain-themselves.md, docs/decisions/004-staff-authentication.md): a
  * production server of this test's own, at LOG_LEVEL=debug, goes through a failed sign-in, a browser
  * sign-in, an API sign-in, admin changes with the Bearer token and both sign-outs; then its whole
  * output (stdout and stderr) holds none of the admin password, the wrong password, the Bearer token

@@ -1,5 +1,5 @@
 /**
- * What visitors can and cannot do to the page cache (docs/decisions/021-production-hardening.md#page-cache):
+ * What visitors can and cannot do to the page cache (docs/decisions/041-page-cache.md):
  * only a staff write empties the cache, so a visitor's own submissions, failed sign-ins and requests
  * bounced to the login page must leave it alone (otherwise anyone could empty it at will and make
  * every page render again); a stored page is the same bytes for every anonymous visitor.

@@ -1,6 +1,6 @@
 /**
  * /booking, Book Your Tour (docs/product.md#book-your-tour,
- * docs/decisions/013-open-points-resolved.md): the request form, the confirmation view and the side
+ * docs/decisions/025-two-stores-for-everything-visitors-send.md): the request form, the confirmation view and the side
  * info. Stored as a `package` booking with adults and children ('custom' = a tour of the
  * traveller's own). Works without JavaScript: the route action validates with the same zod schema
  * as the API and answers field errors or the confirmation. `?package=<id>` chooses the package: a

@@ -2,7 +2,7 @@
  * Featured Packages (#featured-packages, docs/product.md#home): looping centred carousel with 1/2/3
  * cards at small/md/lg, arrows from md, enlarged centre card, arrow keys. Card content: image,
  * duration, location, the first 2 highlights cut to 2 words, people, 'Starting from' and the price in
- * rupees, or 'Contact for Price' when it is 0 (docs/decisions/014-cross-cutting-rules.md: a price
+ * rupees, or 'Contact for Price' when it is 0 (docs/decisions/030-prices.md: a price
  * above 0 shows everywhere), rating with one decimal and '(N reviews)' when it has reviews
  * (docs/decisions/006-display-fields.md).
  */
