@@ -17,7 +17,8 @@ import { USER_ROLES, type UserRole } from '~/lib/constants';
 import { passwordProblem } from '~/lib/password.server';
 import { recordAuditNow, type AuditActor } from '~/models/audit.server';
 import { revokeUserSessions } from '~/models/session.server';
-import { disableTwoFactor, setUserDisabled, upsertUser } from '~/models/user.server';
+import { disableTwoFactor } from '~/models/two-factor.server';
+import { setUserDisabled, upsertUser } from '~/models/user.server';
 import { openFromEnv, runScript } from './open-database';
 
 await runScript(async () => {

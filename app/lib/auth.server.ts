@@ -32,7 +32,7 @@ import {
   type ActiveSession,
   type SessionKind,
 } from '~/models/session.server';
-import { verifySecondFactor } from '~/models/user.server';
+import { verifySecondFactor } from '~/models/two-factor.server';
 import { apiError } from './api.server';
 import type { UserRole } from './constants';
 import { sessionCookie } from './cookies.server';

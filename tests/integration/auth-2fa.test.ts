@@ -26,7 +26,8 @@ import {
   TOTP_PERIOD,
 } from '~/lib/totp.server';
 import { countUserSessions, findActiveSession, hashToken, LOGIN_CHALLENGE_MAX_ATTEMPTS } from '~/models/session.server';
-import { beginTotpEnrolment, confirmTotpEnrolment, getAccount, pendingTotpSecret, upsertUser } from '~/models/user.server';
+import { beginTotpEnrolment, confirmTotpEnrolment, pendingTotpSecret } from '~/models/two-factor.server';
+import { getAccount, upsertUser } from '~/models/user.server';
 import { action as loginAction, loader as loginLoader } from '~/routes/admin/login';
 import { action as profileAction, loader as profileLoader } from '~/routes/admin/profile';
 import { action as apiLogin } from '~/routes/api/auth.login';

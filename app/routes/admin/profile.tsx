@@ -38,14 +38,12 @@ import { getSettings } from '~/models/settings.server';
 import {
   beginTotpEnrolment,
   cancelTotpEnrolment,
-  changeOwnPassword,
   confirmTotpEnrolment,
   disableTwoFactor,
-  getAccount,
   pendingTotpSecret,
   regenerateRecoveryCodes,
-  updateDisplayName,
-} from '~/models/user.server';
+} from '~/models/two-factor.server';
+import { changeOwnPassword, getAccount, updateDisplayName } from '~/models/user.server';
 import { changePasswordSchema, confirmIdentitySchema, enrolCodeSchema, profileNameSchema } from '~/schemas/profile';
 import type { Route } from './+types/profile';
 

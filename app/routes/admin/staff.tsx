@@ -29,7 +29,8 @@ import { Conflict, NotFound } from '~/lib/errors.server';
 import { formatDateTime } from '~/lib/format';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { createStaffUser, disableTwoFactor, getUserById, listStaff, resetUserPassword, setUserDisabled, setUserRole } from '~/models/user.server';
+import { disableTwoFactor } from '~/models/two-factor.server';
+import { createStaffUser, getUserById, listStaff, resetUserPassword, setUserDisabled, setUserRole } from '~/models/user.server';
 import { newStaffSchema, resetPasswordSchema, staffRoleSchema, staffTargetSchema } from '~/schemas/profile';
 import type { Route } from './+types/staff';
 
