@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
+import { isUniqueViolation } from '~/db/errors.server';
 import { loginChallenges, recoveryCodes, users } from '~/db/schema';
 import { USER_ROLES, type UserRole } from '~/lib/constants';
 import { Conflict, NotFound } from '~/lib/errors.server';
@@ -122,12 +123,6 @@ async function otherEnabledAdmins(tx: Executor, exceptId: string): Promise<numbe
 async function endEverything(tx: Executor, userId: string): Promise<number> {
   await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
   return revokeUserSessions(userId, undefined, tx);
-}
-
-/** True for the unique-violation error of PostgreSQL (also when wrapped by Drizzle). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 export const USERNAME_TAKEN = 'This username is already taken';
