@@ -6,6 +6,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { apiError, zodIssues, type Issue } from './errors.server';
+import { shortReference } from './ids';
 
 /** The error shape and its helpers live in errors.server.ts; re-exported for the API routes. */
 export { apiError };
@@ -39,6 +40,14 @@ export const pagingSchema = z.object({
 /** A bare JSON array with the total in `X-Total-Count` (docs/decisions/009-rest-api.md). */
 export function listResponse<T>(items: T[], total: number) {
   return data(items, { headers: { 'X-Total-Count': String(total), 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * A booking or inquiry as the API answers it (docs/decisions/009-rest-api.md#output): the row in
+ * camelCase plus its short `reference` ('A1B2C3').
+ */
+export function withReference<T extends { id: string }>(row: T): T & { reference: string } {
+  return { ...row, reference: shortReference(row.id) };
 }
 
 /** 404 `{ error }` for an unknown record. */

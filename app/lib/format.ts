@@ -10,6 +10,8 @@
  * function here to `Intl`'s output.
  */
 
+import { shortReference } from './ids';
+
 /** India Standard Time: UTC+05:30, all year (ms). */
 const IST_OFFSET_MS = 330 * 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -114,4 +116,16 @@ export function formatDateRange(start: string, end: string | null | undefined): 
   if (!end || end === start) return formatDate(start);
   if (start.slice(0, 4) === end.slice(0, 4)) return `${formatDate(start).replace(/, \d{4}$/, '')} – ${formatDate(end)}`;
   return `${formatDate(start)} – ${formatDate(end)}`;
+}
+
+/**
+ * Why a booking cannot be confirmed, naming the first confirmed booking it clashes with:
+ * 'Already booked: #A1B2C3 (Asha Rai, Jan 5 – Jan 7, 2025)', plus ' and 2 more' when there are more
+ * (docs/product.md#booking-status).
+ */
+export function clashMessage(clashes: readonly { id: string; name: string; startDate: string; endDate: string | null }[]): string {
+  const [first, ...rest] = clashes;
+  if (!first) return 'Already booked for these dates';
+  const more = rest.length > 0 ? ` and ${rest.length} more` : '';
+  return `Already booked: #${shortReference(first.id)} (${first.name}, ${formatDateRange(first.startDate, first.endDate)})${more}`;
 }

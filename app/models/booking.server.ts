@@ -13,11 +13,12 @@
  */
 import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
+import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.server';
 import { bikes, bookings, cars, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
 import { canTransition, type BookingStatus, type BookingType } from '~/lib/constants';
 import { inBatches } from '~/lib/csv.server';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
-import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
+import { clashMessage, formatDate, todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { publicContentChanged } from '~/lib/public-content.server';
@@ -223,9 +224,6 @@ export function exportBookings(query: Omit<AdminBookingQuery, keyof Paging>, bat
   );
 }
 
-/** The booked days for people to read; it lives in app/lib/format.ts (the status mails use it too). */
-export { formatDateRange };
-
 /** Another confirmed booking of the same vehicle. */
 export type BookingClash = { id: string; name: string; startDate: string; endDate: string | null };
 
@@ -266,14 +264,6 @@ export async function findClashes(executor: Executor, booking: VehicleBooking): 
     .limit(5);
 }
 
-/** 'Already booked: #A1B2C3 (Asha Rai, Jan 5 – Jan 7, 2025)', plus ' and 2 more' when there are more. */
-export function clashMessage(clashes: BookingClash[]): string {
-  const [first, ...rest] = clashes;
-  if (!first) return 'Already booked for these dates';
-  const more = rest.length > 0 ? ` and ${rest.length} more` : '';
-  return `Already booked: #${shortReference(first.id)} (${first.name}, ${formatDateRange(first.startDate, first.endDate)})${more}`;
-}
-
 /** A confirmed booking of the same vehicle near this one, and whether it overlaps it. */
 export type CalendarEntry = BookingClash & { overlaps: boolean };
 
@@ -299,26 +289,6 @@ export async function vehicleCalendar(booking: VehicleBooking, days = 30): Promi
     .where(and(eq(bookings.status, 'confirmed'), eq(vehicle.column, vehicle.id), ne(bookings.id, booking.id), sql`${storedDays} && ${window}`))
     .orderBy(asc(bookings.startDate), asc(bookings.id))
     .limit(50);
-}
-
-/** The SQLSTATE of a database error, also when Drizzle wraps the driver's error in `cause`. */
-function sqlState(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-/** True for the exclusion-constraint violation (23P01): a second confirmed booking overlapping a vehicle's days. */
-export function isOverlapViolation(error: unknown): boolean {
-  return sqlState(error) === '23P01';
-}
-
-/** Deadlock or serialization failure: the transaction may simply be run again. */
-function isRetryable(error: unknown): boolean {
-  const code = sqlState(error);
-  return code === '40P01' || code === '40001';
 }
 
 /** Why a status change is not allowed (docs/product.md#booking-status). */
@@ -366,14 +336,14 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
       }
       return outcome.row;
     } catch (error) {
-      if (isOverlapViolation(error)) {
+      if (isExclusionViolation(error)) {
         // Another confirmation of the same vehicle committed first: name it (now visible).
         const current = await getBooking(id);
         const proposed = current ? { ...current, startDate: patch.startDate ?? current.startDate, endDate: patch.endDate === undefined ? current.endDate : patch.endDate } : null;
         const message = clashMessage(proposed ? await findClashes(db(), proposed) : []);
         throw new Conflict(message, [{ path: patch.status ? 'status' : 'startDate', message }]);
       }
-      if (isRetryable(error) && attempt < 3) continue;
+      if (isRetryableTransactionError(error) && attempt < 3) continue;
       throw error;
     }
   }
@@ -524,7 +494,3 @@ export function adminBookingQuery(filters: BookingFilterParams, me: string): Omi
   };
 }
 
-/** A booking as the API answers it (docs/decisions/009-rest-api.md#output): camelCase, plus its short reference. */
-export function bookingJson(booking: Booking) {
-  return { ...booking, reference: shortReference(booking.id) };
-}

@@ -10,12 +10,12 @@
  *   (docs/decisions/015-no-double-booking.md).
  * - DELETE: 204, audited; 404 for an unknown id.
  */
-import { apiError, methodNotAllowed, notFound, readJsonBody } from '~/lib/api.server';
+import { apiError, methodNotAllowed, notFound, readJsonBody, withReference } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
 import { DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
-import { bookingJson, deleteBookingForAdmin, getBooking, updateBookingForAdmin } from '~/models/booking.server';
+import { deleteBookingForAdmin, getBooking, updateBookingForAdmin } from '~/models/booking.server';
 import { bookingPatchSchema, normalizeBookingPatch } from '~/schemas/booking-admin';
 import type { Route } from './+types/booking';
 
@@ -24,7 +24,7 @@ const ALLOW = 'GET, PUT, PATCH, DELETE';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const booking = await getBooking(params.id);
-  return adminHeaders(booking ? Response.json(bookingJson(booking)) : notFound('Booking'));
+  return adminHeaders(booking ? Response.json(withReference(booking)) : notFound('Booking'));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -53,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) return adminHeaders(apiError(400, 'Invalid booking change', zodIssues(parsed.error)));
   try {
     const saved = await updateBookingForAdmin(params.id, parsed.data, auditActor(auth, request));
-    return adminHeaders(Response.json(bookingJson(saved)));
+    return adminHeaders(Response.json(withReference(saved)));
   } catch (error) {
     if (error instanceof DomainError) return adminHeaders(domainErrorResponse(error));
     throw error;

@@ -11,10 +11,10 @@
  * `limit` / `offset`; 400 naming a bad parameter.
  */
 import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
-import { parseQuery, pagingSchema } from '~/lib/api.server';
+import { parseQuery, pagingSchema, withReference } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { handleApiSubmission } from '~/lib/submissions.server';
-import { adminBookingQuery, bookingJson, createBooking, listBookingsForAdmin } from '~/models/booking.server';
+import { adminBookingQuery, createBooking, listBookingsForAdmin } from '~/models/booking.server';
 import { bookingInputSchema, normalizeBookingInput } from '~/schemas/booking';
 import { bookingApiQuerySchema } from '~/schemas/booking-admin';
 import type { Route } from './+types/bookings';
@@ -35,5 +35,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = await orAdminRefusal(() => parseQuery(request, listQuerySchema));
   if (query instanceof Response) return query;
   const { items, total } = await listBookingsForAdmin({ ...adminBookingQuery(query, auth.user.id), limit: query.limit, offset: query.offset });
-  return adminHeaders(Response.json(items.map(bookingJson), { headers: { 'X-Total-Count': String(total) } }));
+  return adminHeaders(Response.json(items.map(withReference), { headers: { 'X-Total-Count': String(total) } }));
 }

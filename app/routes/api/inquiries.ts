@@ -7,10 +7,9 @@
  *   inquiries matching the filters (app/schemas/inquiry-admin.ts), newest first, as a bare JSON array
  *   with the total in X-Total-Count; 400 naming a bad parameter, 401 without a session.
  */
-import { pagingSchema, parseQuery } from '~/lib/api.server';
+import { pagingSchema, parseQuery, withReference } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
-import { shortReference } from '~/lib/ids';
 import { handleApiSubmission } from '~/lib/submissions.server';
 import { createInquiry, listInquiries } from '~/models/inquiry.server';
 import { inquiryInputSchema, normalizeInquiryInput } from '~/schemas/inquiry';
@@ -38,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { items, total } = await listInquiries({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });
   return adminHeaders(
     Response.json(
-      items.map((item) => ({ ...item, reference: shortReference(item.id) })),
+      items.map(withReference),
       { headers: { 'X-Total-Count': String(total) } },
     ),
   );

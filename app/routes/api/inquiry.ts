@@ -8,17 +8,14 @@
  * - DELETE: → 204 (its notes go with it; a booking made from it stays), or 404.
  * Every change is audited in its own transaction and published to open admin pages after the commit.
  */
-import { methodNotAllowed, notFound, readJsonBody } from '~/lib/api.server';
+import { methodNotAllowed, notFound, readJsonBody, withReference } from '~/lib/api.server';
 import { auditActor, requireAdmin } from '~/lib/auth.server';
 import { adminHeaders } from '~/lib/catalog-api.server';
 import { apiError, DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
-import { isUuid, shortReference } from '~/lib/ids';
+import { isUuid } from '~/lib/ids';
 import { deleteInquiry, getInquiry, updateInquiry } from '~/models/inquiry.server';
 import { inquiryUpdateSchema, normalizeInquiryUpdate } from '~/schemas/inquiry-admin';
-import type { Inquiry } from '~/db/schema';
 import type { Route } from './+types/inquiry';
-
-const withReference = (inquiry: Inquiry) => ({ ...inquiry, reference: shortReference(inquiry.id) });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
