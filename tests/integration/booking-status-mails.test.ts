@@ -12,7 +12,7 @@ import { bookings, emailOutbox, inquiries, type NewBooking } from '~/db/schema';
 import { shortReference } from '~/lib/ids';
 import { formatPhone } from '~/lib/whatsapp';
 import { getBooking, setBookingStatus, updateBookingForAdmin } from '~/models/booking.server';
-import { convertInquiryToBooking } from '~/models/inquiry.server';
+import { convertInquiryToBooking } from '~/models/inquiry-conversion.server';
 import { listOutboxPage } from '~/models/outbox.server';
 import { getSettings } from '~/models/settings.server';
 import { action as detailAction } from '~/routes/admin/bookings/detail';
