@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { db } from '~/db/client.server';
-import { bikes, cars, tourPackages, type NewBike, type NewCar, type NewTourPackage } from '~/db/schema';
+import { bikes, bookings, cars, inquiries, tourPackages, type NewBike, type NewBooking, type NewCar, type NewInquiry, type NewTourPackage } from '~/db/schema';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -41,5 +41,34 @@ export function buildCar(overrides: Partial<NewCar> = {}): NewCar {
 
 export async function createCar(overrides: Partial<NewCar> = {}) {
   const [row] = await db().insert(cars).values(buildCar(overrides)).returning();
+  return row!;
+}
+
+/** A pending package booking by Asha Rai (docs/product.md, bookings); any field can be overridden. */
+export function buildBooking(overrides: Partial<NewBooking> = {}): NewBooking {
+  return {
+    type: 'package',
+    itemName: 'Sikkim Explorer',
+    name: 'Asha Rai',
+    email: 'asha.rai@example.com',
+    phone: '+91 90000 00001',
+    startDate: '2027-01-05',
+    status: 'pending',
+    ...overrides,
+  };
+}
+
+export async function createBooking(overrides: Partial<NewBooking> = {}) {
+  const [row] = await db().insert(bookings).values(buildBooking(overrides)).returning();
+  return row!;
+}
+
+/** A contact-form inquiry from Pema Lhamu about permits; any field can be overridden. */
+export function buildInquiry(overrides: Partial<NewInquiry> = {}): NewInquiry {
+  return { type: 'contact', name: 'Pema Lhamu', email: 'pema@example.com', subject: 'Permits', message: 'Hello there', ...overrides };
+}
+
+export async function createInquiry(overrides: Partial<NewInquiry> = {}) {
+  const [row] = await db().insert(inquiries).values(buildInquiry(overrides)).returning();
   return row!;
 }

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditLog, bookings, users, type NewBooking } from '~/db/schema';
+import { auditLog, users, type NewBooking } from '~/db/schema';
 import { BOOKING_STATUSES, canTransition, type BookingStatus } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
@@ -20,7 +20,7 @@ import { action as bookingAction, loader as bookingLoader } from '~/routes/api/b
 import { action as bookingsAction, loader as bookingsLoader } from '~/routes/api/bookings';
 import { BOOKING_TRANSITIONS } from '~/schemas/booking-admin';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
-import { createBike, createPackage } from '../factories';
+import { createBike, createBooking, createPackage } from '../factories';
 import { call, issuePaths } from './catalog-write-helpers';
 
 let staff: Awaited<ReturnType<typeof createStaffSession>>;
@@ -35,25 +35,8 @@ beforeAll(async () => {
 
 const uid = () => randomUUID().slice(0, 8);
 
-async function makeBooking(overrides: Partial<NewBooking> = {}) {
-  const [row] = await db()
-    .insert(bookings)
-    .values({
-      type: 'package',
-      itemName: 'Sikkim Explorer',
-      name: 'Asha Rai',
-      email: 'asha.rai@example.com',
-      phone: '+91 90000 00001',
-      startDate: '2027-01-05',
-      status: 'pending',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
 async function bookingIn(status: BookingStatus, overrides: Partial<NewBooking> = {}) {
-  const booking = await makeBooking(overrides);
+  const booking = await createBooking(overrides);
   if (status !== 'pending') await setBookingStatus(booking.id, status, actor);
   return (await getBooking(booking.id))!;
 }
@@ -70,7 +53,7 @@ describe('GET /api/bookings', () => {
   test('answers a bare camelCase array with X-Total-Count, filtered and paged', async () => {
     const tag = uid();
     const today = todayInIndia();
-    const a = await makeBooking({ name: `Api ${tag} A`, followUpOn: today, assignedTo: staff.user.id });
+    const a = await createBooking({ name: `Api ${tag} A`, followUpOn: today, assignedTo: staff.user.id });
     await bookingIn('confirmed', { name: `Api ${tag} B` });
     await bookingIn('rejected', { name: `Api ${tag} C`, followUpOn: today });
     const all = await listing(`?q=${tag}`);
@@ -115,7 +98,7 @@ describe('GET /api/bookings', () => {
 
 describe('GET /api/bookings/:id', () => {
   test('answers the booking, 404 for an unknown or malformed id, 401 without a session', async () => {
-    const booking = await makeBooking();
+    const booking = await createBooking();
     const res = await read(booking.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: booking.id, reference: shortReference(booking.id), status: 'pending' });
@@ -169,7 +152,7 @@ describe('status changes through PATCH and PUT', () => {
   test('an overlapping confirmation of the same bike is 409 naming the clash', async () => {
     const bike = await createBike();
     const first = await bookingIn('confirmed', { type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Asha Rai', startDate: '2025-01-05', endDate: '2025-01-07' });
-    const second = await makeBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, startDate: '2025-01-06' });
+    const second = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, startDate: '2025-01-06' });
     const res = await change(second.id, { status: 'confirmed' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -189,7 +172,7 @@ describe('status changes through PATCH and PUT', () => {
 
 describe('corrections and pipeline fields', () => {
   test('change contact fields, dates, follow-up and assignment, each audited', async () => {
-    const booking = await makeBooking();
+    const booking = await createBooking();
     const [other] = await db().insert(users).values({ username: `other-${uid()}`, name: 'Other Staff', passwordHash: 'x' }).returning();
     const res = await change(booking.id, {
       name: '  Asha R. Rai ',
@@ -222,7 +205,7 @@ describe('corrections and pipeline fields', () => {
   });
 
   test('refuse bad values with 400 naming the field, and write nothing', async () => {
-    const booking = await makeBooking({ startDate: '2027-03-10', endDate: '2027-03-12' });
+    const booking = await createBooking({ startDate: '2027-03-10', endDate: '2027-03-12' });
     const cases: [unknown, string[]][] = [
       [{ email: 'not-an-email' }, ['email']],
       [{ name: '   ' }, ['name']],
@@ -250,7 +233,7 @@ describe('corrections and pipeline fields', () => {
   test('an unknown id is 404, a cross-site cookie change 403, no session 401, POST 405', async () => {
     expect((await change(randomUUID(), { status: 'confirmed' })).status).toBe(404);
     expect((await change('not-a-uuid', { status: 'confirmed' })).status).toBe(404);
-    const booking = await makeBooking();
+    const booking = await createBooking();
     expect((await change(booking.id, { status: 'confirmed' }, 'PATCH', {})).status).toBe(401);
     expect((await change(booking.id, { status: 'confirmed' }, 'PATCH', { Cookie: staff.cookie, Origin: 'https://evil.example' })).status).toBe(403);
     expect((await change(booking.id, { status: 'confirmed' }, 'PATCH', browserHeaders(staff.cookie))).status).toBe(200);
@@ -279,7 +262,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   test('needs a session', async () => {
-    const booking = await makeBooking();
+    const booking = await createBooking();
     expect((await change(booking.id, undefined, 'DELETE', {})).status).toBe(401);
     expect(await getBooking(booking.id)).not.toBeNull();
   });

@@ -24,7 +24,7 @@ import { action as listAction, loader as listLoader } from '~/routes/admin/booki
 import { loader as exportLoader } from '~/routes/api/bookings.export';
 import { BOOKING_TRANSITIONS } from '~/schemas/booking-admin';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
-import { createBike } from '../factories';
+import { createBike, createBooking } from '../factories';
 import { routeArgs, settle } from '../route-args';
 
 let staff: Awaited<ReturnType<typeof createStaffSession>>;
@@ -37,26 +37,9 @@ beforeAll(async () => {
 
 const uid = () => randomUUID().slice(0, 8);
 
-async function makeBooking(overrides: Partial<NewBooking> = {}) {
-  const [row] = await db()
-    .insert(bookings)
-    .values({
-      type: 'package',
-      itemName: 'Sikkim Explorer',
-      name: 'Asha Rai',
-      email: 'asha.rai@example.com',
-      phone: '+91 90000 00001',
-      startDate: '2027-01-05',
-      status: 'pending',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
 /** A booking in `status`, reached the legal way (so confirmed_at is right). */
 async function bookingIn(status: BookingStatus, overrides: Partial<NewBooking> = {}) {
-  const booking = await makeBooking(overrides);
+  const booking = await createBooking(overrides);
   if (status !== 'pending') await setBookingStatus(booking.id, status, actor);
   return (await getBooking(booking.id))!;
 }
@@ -128,7 +111,7 @@ describe.each([
 
 describe('page actions', () => {
   test('keep the list filters and page in the redirect', async () => {
-    const booking = await makeBooking();
+    const booking = await createBooking();
     const outcome = await settle(() =>
       listAction(post('/admin/bookings?q=asha&status=pending&type=package&sort=oldest&due=today&assigned=me&page=2', { intent: 'confirm', id: booking.id }) as never),
     );
@@ -140,7 +123,7 @@ describe('page actions', () => {
     expect(await toastOf(unknown.headers)).toEqual({ type: 'error', title: 'Booking not found' });
     const malformed = await settle(() => listAction(post('/admin/bookings', { intent: 'reject', id: 'nope' }) as never));
     expect(await toastOf(malformed.headers)).toEqual({ type: 'error', title: 'Booking not found' });
-    const booking = await makeBooking();
+    const booking = await createBooking();
     const odd = await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'pending' }, { id: booking.id }) as never));
     expect(await toastOf(odd.headers)).toEqual({ type: 'error', title: 'Unknown action' });
     expect((await getBooking(booking.id))!.status).toBe('pending');
@@ -149,7 +132,7 @@ describe('page actions', () => {
   });
 
   test('refuse an anonymous visitor', async () => {
-    const booking = await makeBooking();
+    const booking = await createBooking();
     const outcome = await settle(() =>
       listAction(routeArgs('/admin/bookings', {}, { method: 'POST', body: new URLSearchParams({ intent: 'confirm', id: booking.id }) }) as never),
     );
@@ -161,7 +144,7 @@ describe('page actions', () => {
 
 describe('the pipeline panel on the detail page', () => {
   test('its forms go through the page action and come back with the toast', async () => {
-    const booking = await makeBooking({ name: `Pipeline ${uid()}` });
+    const booking = await createBooking({ name: `Pipeline ${uid()}` });
     const url = `/admin/bookings/${booking.id}`;
     const note = await settle(() => detailAction(post(url, { intent: 'note', body: 'Called the customer.\nCall back Friday.' }, { id: booking.id }) as never));
     expect(note.headers.get('Location')).toBe(url);
@@ -190,16 +173,16 @@ describe('no double-booked vehicle', () => {
   test('confirming an overlapping booking of the same bike is refused with a message naming the clash', async () => {
     const bike = await createBike();
     const first = await bookingIn('confirmed', { type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Asha Rai', startDate: '2025-01-05', endDate: '2025-01-07' });
-    const second = await makeBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Karma Bhutia', startDate: '2025-01-07', endDate: '2025-01-09' });
+    const second = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Karma Bhutia', startDate: '2025-01-07', endDate: '2025-01-09' });
     const outcome = await settle(() => detailAction(post(`/admin/bookings/${second.id}`, { intent: 'confirm' }, { id: second.id }) as never));
     expect(await toastOf(outcome.headers)).toEqual({ type: 'error', title: `Already booked: #${shortReference(first.id)} (Asha Rai, Jan 5 – Jan 7, 2025)` });
     expect((await getBooking(second.id))!.status).toBe('pending');
 
     // Touching days do not overlap only when they are different days; a later range is fine.
-    const later = await makeBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, startDate: '2025-01-08' });
+    const later = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, startDate: '2025-01-08' });
     await expect(setBookingStatus(later.id, 'confirmed', actor)).resolves.toMatchObject({ status: 'confirmed' });
     // Another bike, or a car, on the same days is fine.
-    const other = await makeBooking({ type: 'bike', bikeId: (await createBike()).id, startDate: '2025-01-05', endDate: '2025-01-07' });
+    const other = await createBooking({ type: 'bike', bikeId: (await createBike()).id, startDate: '2025-01-05', endDate: '2025-01-07' });
     await expect(setBookingStatus(other.id, 'confirmed', actor)).resolves.toMatchObject({ status: 'confirmed' });
     // Rejecting the first frees its days.
     await setBookingStatus(first.id, 'rejected', actor);
@@ -209,13 +192,13 @@ describe('no double-booked vehicle', () => {
   test('a single-day booking and a range across years name their dates that way', async () => {
     const bike = await createBike();
     const first = await bookingIn('confirmed', { type: 'bike', bikeId: bike.id, name: 'Pema Lepcha', startDate: '2026-12-30', endDate: '2027-01-02' });
-    const one = await makeBooking({ type: 'bike', bikeId: bike.id, startDate: '2027-01-01' });
+    const one = await createBooking({ type: 'bike', bikeId: bike.id, startDate: '2027-01-01' });
     await expect(setBookingStatus(one.id, 'confirmed', actor)).rejects.toThrow(
       `Already booked: #${shortReference(first.id)} (Pema Lepcha, Dec 30, 2026 – Jan 2, 2027)`,
     );
     const bike2 = await createBike();
     const day = await bookingIn('confirmed', { type: 'bike', bikeId: bike2.id, name: 'Dawa', startDate: '2027-02-03' });
-    const range = await makeBooking({ type: 'bike', bikeId: bike2.id, startDate: '2027-02-01', endDate: '2027-02-04' });
+    const range = await createBooking({ type: 'bike', bikeId: bike2.id, startDate: '2027-02-01', endDate: '2027-02-04' });
     await expect(setBookingStatus(range.id, 'confirmed', actor)).rejects.toThrow(`Already booked: #${shortReference(day.id)} (Dawa, Feb 3, 2027)`);
   });
 
@@ -223,10 +206,10 @@ describe('no double-booked vehicle', () => {
     const bike = await createBike();
     const base = { type: 'bike' as const, bikeId: bike.id, itemName: bike.model };
     const near = await bookingIn('confirmed', { ...base, name: 'Near', startDate: '2027-03-01', endDate: '2027-03-03' });
-    const overlapping = await makeBooking({ ...base, name: 'Overlap', startDate: '2027-03-20', endDate: '2027-03-22', status: 'pending' });
+    const overlapping = await createBooking({ ...base, name: 'Overlap', startDate: '2027-03-20', endDate: '2027-03-22', status: 'pending' });
     await bookingIn('confirmed', { ...base, name: 'Far', startDate: '2027-06-01' });
     await bookingIn('rejected', { ...base, name: 'Rejected one', startDate: '2027-03-21' });
-    const subject = await makeBooking({ ...base, startDate: '2027-03-21', endDate: '2027-03-25' });
+    const subject = await createBooking({ ...base, startDate: '2027-03-21', endDate: '2027-03-25' });
     // The overlapping one is confirmed behind the page's back (e.g. before the subject was made).
     await db().update(bookings).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(bookings.id, overlapping.id));
     const data = await detailLoader(get(`/admin/bookings/${subject.id}`, { id: subject.id }) as never);
@@ -279,7 +262,7 @@ describe('audit and live updates', () => {
 
   test('a status change writes one audit entry and publishes booking.updated', async () => {
     stop = subscribeLive((e) => events.push(e));
-    const booking = await makeBooking({ name: 'Audit Person' });
+    const booking = await createBooking({ name: 'Audit Person' });
     await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'confirm' }, { id: booking.id }) as never));
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, booking.id)));
     expect(entries).toHaveLength(1);
@@ -310,8 +293,8 @@ describe('the list', () => {
     const tag = uid();
     // Newest first: b is a second newer than a. (Two inserts can share a clock tick on PGlite, and a
     // tie falls back to the random ids' order.)
-    const a = await makeBooking({ name: `Tenzing ${tag}`, email: `t.${tag}@example.com`, phone: '+91 81234 56789', itemName: 'Lachung Trip', createdAt: new Date(Date.now() - 1000) });
-    const b = await makeBooking({ name: 'Other Person', email: `other.${tag}@example.org`, itemName: `Yumthang ${tag}` });
+    const a = await createBooking({ name: `Tenzing ${tag}`, email: `t.${tag}@example.com`, phone: '+91 81234 56789', itemName: 'Lachung Trip', createdAt: new Date(Date.now() - 1000) });
+    const b = await createBooking({ name: 'Other Person', email: `other.${tag}@example.org`, itemName: `Yumthang ${tag}` });
     const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
     expect(await ids(`tenzing ${tag}`)).toEqual([a.id]);
     expect(await ids(`other.${tag}@`)).toEqual([b.id]);
@@ -330,11 +313,11 @@ describe('the list', () => {
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const bike = await createBike();
-    const dueToday = await makeBooking({ name: `Due ${tag}`, followUpOn: today });
+    const dueToday = await createBooking({ name: `Due ${tag}`, followUpOn: today });
     const overdue = await bookingIn('confirmed', { name: `Overdue ${tag}`, followUpOn: yesterday });
     await bookingIn('rejected', { name: `Rejected ${tag}`, followUpOn: yesterday });
-    await makeBooking({ name: `Later ${tag}`, followUpOn: tomorrow });
-    const mine = await makeBooking({ name: `Mine ${tag}`, type: 'bike', bikeId: bike.id, itemName: bike.model, assignedTo: staff.user.id, startDate: '2027-04-01', endDate: '2027-04-03' });
+    await createBooking({ name: `Later ${tag}`, followUpOn: tomorrow });
+    const mine = await createBooking({ name: `Mine ${tag}`, type: 'bike', bikeId: bike.id, itemName: bike.model, assignedTo: staff.user.id, startDate: '2027-04-01', endDate: '2027-04-03' });
     const names = async (query: string) => (await list(`?q=${tag}&${query}`)).rows.map((r) => r.name.split(' ')[0]).sort();
 
     expect(await names('status=confirmed')).toEqual(['Overdue']);
@@ -359,7 +342,7 @@ describe('the list', () => {
     const tag = uid();
     const start = Date.now() - 10 * 86_400_000;
     for (let i = 0; i < 45; i++) {
-      await makeBooking({
+      await createBooking({
         name: `Pager ${tag} ${String(i).padStart(2, '0')}`,
         createdAt: new Date(start + i * 60_000),
         startDate: `2027-0${1 + (i % 9)}-${String(10 + (i % 17)).padStart(2, '0')}`,
@@ -405,7 +388,7 @@ describe('the detail loader', () => {
   test('shows the booking: reference, item link while the item exists, the inquiry, the message as text', async () => {
     const bike = await createBike();
     const message = 'Line one\n<script>alert(1)</script>\nLine three';
-    const booking = await makeBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, needHelmet: true, message, startDate: '2027-05-01', endDate: '2027-05-04' });
+    const booking = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, needHelmet: true, message, startDate: '2027-05-01', endDate: '2027-05-04' });
     const data = await detailLoader(get(`/admin/bookings/${booking.id}`, { id: booking.id }) as never);
     expect(data.booking).toMatchObject({
       reference: shortReference(booking.id),
@@ -417,7 +400,7 @@ describe('the detail loader', () => {
       vehicle: 'bike',
       status: 'pending',
     });
-    const custom = await makeBooking({ itemName: 'Custom tour', adults: 2, children: 1 });
+    const custom = await createBooking({ itemName: 'Custom tour', adults: 2, children: 1 });
     const customData = await detailLoader(get(`/admin/bookings/${custom.id}`, { id: custom.id }) as never);
     expect(customData.booking).toMatchObject({ itemHref: null, adults: 2, children: 1, vehicle: null });
     expect(customData.calendar.entries).toEqual([]);
@@ -464,7 +447,7 @@ function parseCsv(text: string): string[][] {
 describe('the CSV export', () => {
   test('streams a BOM, the headers and one quoted, formula-neutralised row per booking of the filter', async () => {
     const tag = uid();
-    const booking = await makeBooking({
+    const booking = await createBooking({
       name: `=HYPERLINK("http://evil.example","click") ${tag}`,
       email: `csv.${tag}@example.com`,
       phone: '+91 90000 12345',
@@ -477,7 +460,7 @@ describe('the CSV export', () => {
       createdAt: new Date('2026-11-04T10:15:00+05:30'),
     });
     await setBookingStatus(booking.id, 'confirmed', actor);
-    await makeBooking({ name: `Pending ${tag}`, email: `p.${tag}@example.com` });
+    await createBooking({ name: `Pending ${tag}`, email: `p.${tag}@example.com` });
 
     const { response, bytes, text } = await exportCsv(`?q=${tag}&status=confirmed`);
     expect(response.status).toBe(200);

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditLog, inquiries, users, type NewInquiry } from '~/db/schema';
+import { auditLog, inquiries, users } from '~/db/schema';
 import { INQUIRY_STATUSES, INQUIRY_TRANSITIONS, type InquiryStatus } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
@@ -21,6 +21,7 @@ import { openApiDocument } from '~/routes/api/openapi';
 import { createStaffSession } from '../auth-helpers';
 import { routeArgs } from '../route-args';
 import { call } from './catalog-write-helpers';
+import { createInquiry } from '../factories';
 
 process.env.RATE_LIMIT_SUBMISSIONS_PER_MINUTE = '100000';
 
@@ -32,14 +33,6 @@ beforeAll(async () => {
   staff = await createStaffSession();
   auth = { Authorization: staff.authorization };
 });
-
-async function makeInquiry(overrides: Partial<NewInquiry> = {}) {
-  const [row] = await db()
-    .insert(inquiries)
-    .values({ type: 'contact', name: 'Pema Lhamu', email: 'pema@example.com', subject: 'Permits', message: 'Hello', ...overrides })
-    .returning();
-  return row!;
-}
 
 /** Call a GET loader (a Response or thrown Response) and read it. */
 async function get(loader: (args: never) => unknown, url: string, headers: Record<string, string> = auth, params: Record<string, string> = {}) {
@@ -59,7 +52,7 @@ async function json(response: Response) {
 
 describe('the guard', () => {
   test('every staff method answers 401 without a session', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     expect((await get(inquiriesLoader, '/api/inquiries', {})).status).toBe(401);
     expect((await get(exportLoader, '/api/inquiries/export', {})).status).toBe(401);
     expect((await get(inquiryLoader, `/api/inquiries/${target.id}`, {}, { id: target.id })).status).toBe(401);
@@ -72,7 +65,7 @@ describe('the guard', () => {
   });
 
   test('a cookie-authenticated change from another site is 403; the Bearer token needs no Origin', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const crossSite = await call(inquiryAction, `/api/inquiries/${target.id}`, {
       method: 'PATCH',
       body: { status: 'completed' },
@@ -97,9 +90,9 @@ describe('the guard', () => {
 describe('GET /api/inquiries', () => {
   test('a bare array, newest first, with X-Total-Count, filters and paging', async () => {
     await db().delete(inquiries);
-    const old = await makeInquiry({ name: 'Oldest Cab', type: 'cabs', createdAt: new Date(Date.now() - 3 * 60_000) });
-    const mid = await makeInquiry({ name: 'Middle Done', status: 'completed', createdAt: new Date(Date.now() - 2 * 60_000) });
-    const due = await makeInquiry({ name: 'Newest Due', followUpOn: todayInIndia(), assignedTo: staff.user.id, createdAt: new Date(Date.now() - 60_000) });
+    const old = await createInquiry({ name: 'Oldest Cab', type: 'cabs', createdAt: new Date(Date.now() - 3 * 60_000) });
+    const mid = await createInquiry({ name: 'Middle Done', status: 'completed', createdAt: new Date(Date.now() - 2 * 60_000) });
+    const due = await createInquiry({ name: 'Newest Due', followUpOn: todayInIndia(), assignedTo: staff.user.id, createdAt: new Date(Date.now() - 60_000) });
 
     const all = await json(await get(inquiriesLoader, '/api/inquiries'));
     expect(all.status).toBe(200);
@@ -131,7 +124,7 @@ describe('GET /api/inquiries', () => {
 
 describe('/api/inquiries/:id', () => {
   test('GET: the inquiry, or 404 for an unknown or malformed id', async () => {
-    const target = await makeInquiry({ phone: '+91 98000 12345' });
+    const target = await createInquiry({ phone: '+91 98000 12345' });
     const res = await json(await get(inquiryLoader, `/api/inquiries/${target.id}`, auth, { id: target.id }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: target.id, reference: shortReference(target.id), phone: '+91 98000 12345', status: 'pending' });
@@ -141,7 +134,7 @@ describe('/api/inquiries/:id', () => {
 
   const moves = INQUIRY_STATUSES.flatMap((from) => INQUIRY_STATUSES.map((to) => [from, to] as [InquiryStatus, InquiryStatus]));
   test.each(moves.flatMap(([from, to]) => [['PATCH', from, to], ['PUT', from, to]] as const))('%s status %s → %s', async (method, from, to) => {
-    const target = await makeInquiry({ status: from });
+    const target = await createInquiry({ status: from });
     const legal = INQUIRY_TRANSITIONS[from].includes(to);
     const res = await call(inquiryAction, `/api/inquiries/${target.id}`, { method, body: { status: to }, params: { id: target.id }, headers: auth });
     const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, target.id));
@@ -158,7 +151,7 @@ describe('/api/inquiries/:id', () => {
   });
 
   test('follow-up day and assignee (snake_case too), each audited; null clears them', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const set = await call(inquiryAction, `/api/inquiries/${target.id}`, {
       method: 'PATCH',
@@ -184,7 +177,7 @@ describe('/api/inquiries/:id', () => {
   });
 
   test('bad input is 400 naming the field and changes nothing; a disabled or unknown staff member too', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const cases: [unknown, string][] = [
       [{ status: 'archived' }, 'status'],
       [{ followUpOn: '2031-02-30' }, 'followUpOn'],
@@ -218,7 +211,7 @@ describe('/api/inquiries/:id', () => {
   });
 
   test('DELETE answers 204, audits, and the inquiry is gone', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const res = await call(inquiryAction, `/api/inquiries/${target.id}`, { method: 'DELETE', params: { id: target.id }, headers: auth });
     expect(res.status).toBe(204);
     expect(await getInquiry(target.id)).toBeNull();
@@ -230,8 +223,8 @@ describe('/api/inquiries/:id', () => {
 describe('GET /api/inquiries/export', () => {
   test('a streamed CSV download with a BOM, the header row and formula-looking cells neutralised', async () => {
     await db().delete(inquiries);
-    const evil = await makeInquiry({ name: '=HYPERLINK("http://evil.example","click")', message: 'Line one\nLine "two"', phone: '+91 98000 00000' });
-    const cab = await makeInquiry({ type: 'cabs', name: 'Cab Person', subject: null, pickupLocation: 'Bagdogra', dropoffLocation: 'Gangtok', travelDate: '2031-01-02' });
+    const evil = await createInquiry({ name: '=HYPERLINK("http://evil.example","click")', message: 'Line one\nLine "two"', phone: '+91 98000 00000' });
+    const cab = await createInquiry({ type: 'cabs', name: 'Cab Person', subject: null, pickupLocation: 'Bagdogra', dropoffLocation: 'Gangtok', travelDate: '2031-01-02' });
     const res = await get(exportLoader, '/api/inquiries/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
@@ -255,8 +248,8 @@ describe('GET /api/inquiries/export', () => {
 
   test('the list filters apply; a bad filter is 400', async () => {
     await db().delete(inquiries);
-    await makeInquiry({ name: 'Keep Me', type: 'cabs' });
-    await makeInquiry({ name: 'Drop Me', type: 'contact' });
+    await createInquiry({ name: 'Keep Me', type: 'cabs' });
+    await createInquiry({ name: 'Drop Me', type: 'contact' });
     const text = await (await get(exportLoader, '/api/inquiries/export?type=cabs&q=keep')).text();
     expect(text).toContain('Keep Me');
     expect(text).not.toContain('Drop Me');

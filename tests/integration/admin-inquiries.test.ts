@@ -8,7 +8,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditLog, bookings, inquiries, type NewInquiry } from '~/db/schema';
+import { auditLog, bookings, inquiries } from '~/db/schema';
 import { INQUIRY_STATUSES, INQUIRY_TRANSITIONS, type InquiryStatus } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
@@ -20,7 +20,7 @@ import { getInquiry } from '~/models/inquiry.server';
 import type * as PipelineModule from '~/models/pipeline.server';
 import { action, loader } from '~/routes/admin/inquiries/list';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
-import { createBike, createCar, createPackage } from '../factories';
+import { createBike, createCar, createInquiry, createPackage } from '../factories';
 import { routeArgs, settle } from '../route-args';
 
 const controls = vi.hoisted(() => ({ failBookingAudit: false, pipelineResult: null as null | { ok: boolean; message: string }, pipelineCalls: [] as unknown[][] }));
@@ -69,14 +69,6 @@ afterEach(() => unsubscribe());
 /** `createdAt` n minutes ago, so "newest first" is unambiguous. */
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
-async function makeInquiry(overrides: Partial<NewInquiry> = {}) {
-  const [row] = await db()
-    .insert(inquiries)
-    .values({ type: 'contact', name: 'Pema Lhamu', email: 'pema@example.com', subject: 'Permits', message: 'Hello there', ...overrides })
-    .returning();
-  return row!;
-}
-
 function get(url: string) {
   return settle(() => loader(routeArgs(url, {}, { headers: browserHeaders(staff.cookie) }) as never));
 }
@@ -115,7 +107,7 @@ describe('the guard', () => {
     const page = await settle(() => loader(routeArgs('/admin/inquiries') as never));
     expect(page.status).toBe(302);
     expect(page.headers.get('Location')).toMatch(/^\/admin\/login/);
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const change = await settle(() =>
       action(routeArgs('/admin/inquiries', {}, { method: 'POST', body: new URLSearchParams({ intent: 'delete', id: target.id }) }) as never),
     );
@@ -136,7 +128,7 @@ describe('the list', () => {
 
   test('20 a page, newest first; a page past the last goes to the last', async () => {
     await clearInquiries();
-    for (let i = 0; i < 25; i++) await makeInquiry({ name: `Guest ${String(i).padStart(2, '0')}`, createdAt: minutesAgo(i) });
+    for (let i = 0; i < 25; i++) await createInquiry({ name: `Guest ${String(i).padStart(2, '0')}`, createdAt: minutesAgo(i) });
     const first = (await get('/admin/inquiries')).body as PageData;
     expect(first.total).toBe(25);
     expect(first.pages).toBe(2);
@@ -155,14 +147,14 @@ describe('the list', () => {
     const pkg = await createPackage({ title: 'Yumthang Valley Escape' });
     const car = await createCar({ model: 'Innova Crysta Search' });
     const bike = await createBike({ model: 'Himalayan Search 450' });
-    const byName = await makeInquiry({ name: 'Tenzing Norgay' });
-    const byEmail = await makeInquiry({ email: 'karma.bhutia@example.org' });
-    const byPhone = await makeInquiry({ phone: '+91 98320 55555' });
-    const bySubject = await makeInquiry({ subject: 'Inner line permit for Nathula' });
-    const byMessage = await makeInquiry({ message: 'Do you arrange homestays in Dzongu?\nThanks' });
-    const byPackage = await makeInquiry({ type: 'packages', subject: null, packageId: pkg.id, packageTitle: pkg.title });
-    const byCar = await makeInquiry({ type: 'cabs', subject: null, carId: car.id, carModel: car.model });
-    const byBike = await makeInquiry({ type: 'rentals', subject: null, bikeId: bike.id, bikeModel: bike.model });
+    const byName = await createInquiry({ name: 'Tenzing Norgay' });
+    const byEmail = await createInquiry({ email: 'karma.bhutia@example.org' });
+    const byPhone = await createInquiry({ phone: '+91 98320 55555' });
+    const bySubject = await createInquiry({ subject: 'Inner line permit for Nathula' });
+    const byMessage = await createInquiry({ message: 'Do you arrange homestays in Dzongu?\nThanks' });
+    const byPackage = await createInquiry({ type: 'packages', subject: null, packageId: pkg.id, packageTitle: pkg.title });
+    const byCar = await createInquiry({ type: 'cabs', subject: null, carId: car.id, carModel: car.model });
+    const byBike = await createInquiry({ type: 'rentals', subject: null, bikeId: bike.id, bikeModel: bike.model });
     const names = async (q: string) => ((await get(`/admin/inquiries?q=${encodeURIComponent(q)}`)).body as PageData).rows.map((r) => r.id);
     expect(await names('tenzing')).toEqual([byName.id]);
     expect(await names('KARMA.BHUTIA')).toEqual([byEmail.id]);
@@ -183,12 +175,12 @@ describe('the list', () => {
   test('filters: type, status, due today (still pending) and assigned to me; bad values mean no filter', async () => {
     await clearInquiries();
     const today = todayInIndia();
-    const cab = await makeInquiry({ type: 'cabs', name: 'Cab Asker', pickupLocation: 'Bagdogra', dropoffLocation: 'Gangtok' });
-    const done = await makeInquiry({ name: 'Done Already', status: 'completed', followUpOn: '2020-01-01' });
-    const dueToday = await makeInquiry({ name: 'Due Today', followUpOn: today });
-    const overdue = await makeInquiry({ name: 'Overdue', followUpOn: '2021-03-04' });
-    const later = await makeInquiry({ name: 'Later', followUpOn: '2999-01-01' });
-    const mine = await makeInquiry({ name: 'Mine', assignedTo: staff.user.id });
+    const cab = await createInquiry({ type: 'cabs', name: 'Cab Asker', pickupLocation: 'Bagdogra', dropoffLocation: 'Gangtok' });
+    const done = await createInquiry({ name: 'Done Already', status: 'completed', followUpOn: '2020-01-01' });
+    const dueToday = await createInquiry({ name: 'Due Today', followUpOn: today });
+    const overdue = await createInquiry({ name: 'Overdue', followUpOn: '2021-03-04' });
+    const later = await createInquiry({ name: 'Later', followUpOn: '2999-01-01' });
+    const mine = await createInquiry({ name: 'Mine', assignedTo: staff.user.id });
     const ids = async (query: string) => ((await get(`/admin/inquiries?${query}`)).body as PageData).rows.map((r) => r.id).sort();
     expect(await ids('type=cabs')).toEqual([cab.id]);
     expect(await ids('status=completed')).toEqual([done.id]);
@@ -204,7 +196,7 @@ describe('the list', () => {
   test('?view=<id> opens the details with every field; ?delete=<id> the confirmation; unknown ids open nothing', async () => {
     await clearInquiries();
     const car = await createCar({ model: 'Scorpio View' });
-    const cab = await makeInquiry({
+    const cab = await createInquiry({
       type: 'cabs',
       subject: null,
       phone: '+91 99330 12345',
@@ -244,7 +236,7 @@ describe('status changes through the page action', () => {
   const moves = INQUIRY_STATUSES.flatMap((from) => INQUIRY_STATUSES.map((to) => [from, to] as [InquiryStatus, InquiryStatus]));
 
   test.each(moves)('%s → %s', async (from, to) => {
-    const target = await makeInquiry({ status: from });
+    const target = await createInquiry({ status: from });
     const legal = INQUIRY_TRANSITIONS[from].includes(to);
     const outcome = await post('/admin/inquiries?q=pema&page=1', { intent: 'status', id: target.id, status: to });
     expect(outcome.status).toBe(302);
@@ -272,7 +264,7 @@ describe('status changes through the page action', () => {
   });
 
   test('the toast texts name the status word for word', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const outcome = await post('/admin/inquiries', { intent: 'status', id: target.id, status: 'completed' });
     expect((await toastOf(outcome.headers))?.title).toBe('Inquiry marked as completed');
   });
@@ -281,14 +273,14 @@ describe('status changes through the page action', () => {
     const unknown = await post('/admin/inquiries', { intent: 'status', id: '3f2a5c1e-8b4d-4c6e-9a7b-1d2e3f4a5b6c', status: 'completed' });
     expect(await toastOf(unknown.headers)).toEqual({ type: 'error', title: 'Failed to update inquiry status' });
     expect(unknown.headers.get('Location')).toBe('/admin/inquiries');
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const bad = await post(`/admin/inquiries?view=${target.id}`, { intent: 'status', id: target.id, status: 'archived' });
     expect(await toastOf(bad.headers)).toEqual({ type: 'error', title: 'Failed to update inquiry status' });
     expect((await getInquiry(target.id))!.status).toBe('pending');
   });
 
   test('the live event is published after the commit: the change is visible to a new query', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const seen: Promise<string | undefined>[] = [];
     const stop = subscribeLive((event) => {
       if (event.id === target.id) seen.push(getInquiry(target.id).then((row) => row?.status));
@@ -301,7 +293,7 @@ describe('status changes through the page action', () => {
 
 describe('delete through the page action', () => {
   test('deletes, records the audit entry, publishes, and says so', async () => {
-    const target = await makeInquiry({ name: 'To Be Deleted' });
+    const target = await createInquiry({ name: 'To Be Deleted' });
     const outcome = await post(`/admin/inquiries?status=pending&view=${target.id}&delete=${target.id}`, { intent: 'delete', id: target.id });
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/inquiries?status=pending');
@@ -321,7 +313,7 @@ describe('delete through the page action', () => {
   });
 
   test('a booking made from the inquiry stays, unlinked', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const converted = await post('/admin/inquiries', { intent: 'convert', id: target.id, startDate: '2031-01-01', adults: '2' });
     const bookingId = converted.headers.get('Location')!.split('/').at(-1)!;
     await post('/admin/inquiries', { intent: 'delete', id: target.id });
@@ -344,7 +336,7 @@ describe('Convert to booking', () => {
 
   test('a package inquiry becomes a pending package booking, linked both ways, the inquiry completed, audited', async () => {
     const pkg = await createPackage({ title: 'North Sikkim Convert' });
-    const source = await makeInquiry({
+    const source = await createInquiry({
       type: 'packages',
       subject: null,
       name: 'Asha Rai',
@@ -390,7 +382,7 @@ describe('Convert to booking', () => {
 
   test('a cab inquiry becomes a car booking with the pickup and drop-off in the message', async () => {
     const car = await createCar({ model: 'Innova Convert' });
-    const source = await makeInquiry({
+    const source = await createInquiry({
       type: 'cabs',
       subject: null,
       message: '',
@@ -409,14 +401,14 @@ describe('Convert to booking', () => {
   });
 
   test('a cab inquiry without a chosen cab keeps a readable item name', async () => {
-    const source = await makeInquiry({ type: 'cabs', subject: null, travelDate: '2031-01-15', pickupLocation: 'A', dropoffLocation: 'B' });
+    const source = await createInquiry({ type: 'cabs', subject: null, travelDate: '2031-01-15', pickupLocation: 'A', dropoffLocation: 'B' });
     const { booking } = await convert(source.id);
     expect(booking).toMatchObject({ type: 'car', carId: null, itemName: ANY_CAB });
   });
 
   test('a rental inquiry becomes a bike booking', async () => {
     const bike = await createBike({ model: 'Himalayan Convert' });
-    const source = await makeInquiry({
+    const source = await createInquiry({
       type: 'rentals',
       subject: null,
       message: 'Need riding gear',
@@ -432,14 +424,14 @@ describe('Convert to booking', () => {
   });
 
   test('a contact message becomes a custom tour on the date and for the travellers staff gave, phone empty when none', async () => {
-    const source = await makeInquiry({ type: 'contact', phone: null, subject: 'Family trip', message: 'Ideas for 5 days?' });
+    const source = await createInquiry({ type: 'contact', phone: null, subject: 'Family trip', message: 'Ideas for 5 days?' });
     const { booking } = await convert(source.id, { startDate: '2031-05-06', adults: '4' });
     expect(booking).toMatchObject({ type: 'package', packageId: null, itemName: 'Custom tour', phone: '', startDate: '2031-05-06', adults: 4 });
     expect(booking!.message).toBe(`Ideas for 5 days?\nFrom inquiry #${shortReference(source.id)} (Subject: Family trip)`);
   });
 
   test('an inquiry without a date or group size is not converted until staff give them: field errors, no booking, today never invented', async () => {
-    const source = await makeInquiry({ type: 'contact', subject: 'Someday', travelDate: null, guests: null });
+    const source = await createInquiry({ type: 'contact', subject: 'Someday', travelDate: null, guests: null });
     const { outcome, booking, inquiry } = await convert(source.id);
     expect(outcome.status).toBe(400);
     expect(outcome.body).toEqual({
@@ -451,7 +443,7 @@ describe('Convert to booking', () => {
     expect(bad.outcome.status).toBe(400);
     expect(bad.outcome.body).toMatchObject({ convert: { errors: { startDate: 'Enter a date as YYYY-MM-DD', adults: 'Enter the number of travellers, 1 to 50' } } });
     // A cab needs its date; the number of travellers is optional.
-    const cab = await makeInquiry({ type: 'cabs', subject: null, travelDate: null, pickupLocation: 'A', dropoffLocation: 'B' });
+    const cab = await createInquiry({ type: 'cabs', subject: null, travelDate: null, pickupLocation: 'A', dropoffLocation: 'B' });
     const cabOutcome = await convert(cab.id);
     expect(cabOutcome.outcome.body).toEqual({ convert: { id: cab.id, errors: { startDate: 'Enter the travel date' }, values: { startDate: '', adults: '' } } });
     const made = await db().select({ n: count() }).from(bookings).where(eq(bookings.inquiryId, source.id));
@@ -459,7 +451,7 @@ describe('Convert to booking', () => {
   });
 
   test('a package inquiry without a package is a custom tour; guests 6+ reads as 6 adults', async () => {
-    const source = await makeInquiry({ type: 'packages', subject: null, guests: '6+', travelDate: '2031-02-02' });
+    const source = await createInquiry({ type: 'packages', subject: null, guests: '6+', travelDate: '2031-02-02' });
     const { booking } = await convert(source.id);
     expect(booking).toMatchObject({ type: 'package', packageId: null, itemName: 'Custom tour', adults: 6 });
     expect(adultsFromGuests('lots')).toBeNull();
@@ -467,7 +459,7 @@ describe('Convert to booking', () => {
   });
 
   test('an inquiry already converted is refused and shows a link instead; no second booking', async () => {
-    const source = await makeInquiry();
+    const source = await createInquiry();
     const first = await convert(source.id, { startDate: '2031-01-01', adults: '2' });
     const again = await post(`/admin/inquiries?view=${source.id}`, { intent: 'convert', id: source.id, startDate: '2031-01-01', adults: '2' });
     expect(again.headers.get('Location')).toBe(`/admin/inquiries?view=${source.id}`);
@@ -479,7 +471,7 @@ describe('Convert to booking', () => {
   });
 
   test('one transaction: when a step fails, nothing is written', async () => {
-    const source = await makeInquiry({ name: 'Atomic Test' });
+    const source = await createInquiry({ name: 'Atomic Test' });
     const bookingsBefore = (await db().select({ n: count() }).from(bookings))[0]!.n;
     controls.failBookingAudit = true;
     const { outcome, booking, inquiry } = await convert(source.id, { startDate: '2031-01-01', adults: '2' });
@@ -495,7 +487,7 @@ describe('Convert to booking', () => {
 
 describe('pipeline intents', () => {
   test('go to handlePipelineIntent with the inquiry and the actor; its message is the toast', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     controls.pipelineResult = { ok: true, message: 'Note added' };
     const outcome = await post(`/admin/inquiries?type=contact&view=${target.id}`, { intent: 'note', body: 'Called back' });
     expect(controls.pipelineCalls).toHaveLength(1);
@@ -506,7 +498,7 @@ describe('pipeline intents', () => {
   });
 
   test("a bad field comes back as the panel's data (400), shown under that field", async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const outcome = await post(`/admin/inquiries?view=${target.id}`, { intent: 'note', id: target.id, body: '   ' });
     expect(outcome.status).toBe(400);
     expect(outcome.body).toEqual({ pipeline: { ok: false, message: 'Please write a note', field: 'body' } });
@@ -514,7 +506,7 @@ describe('pipeline intents', () => {
   });
 
   test('the real pipeline: a note and a follow-up day through the page action, each audited', async () => {
-    const target = await makeInquiry();
+    const target = await createInquiry();
     const note = await post(`/admin/inquiries?view=${target.id}`, { intent: 'note', id: target.id, body: 'Called back, will decide tomorrow' });
     expect(await toastOf(note.headers)).toEqual({ type: 'success', title: 'Note added' });
     const followUp = await post(`/admin/inquiries?view=${target.id}`, { intent: 'follow-up', id: target.id, followUpOn: todayInIndia() });
