@@ -637,7 +637,8 @@ describe('/admin/outbox', () => {
     const transport = { sendMail: async (m: { to: string }) => void sent.push(m.to), close: () => undefined } as unknown as Transporter;
     // The loop is started with a long interval: only the Resend's wake-up can send right away.
     startMailer({ transport, intervalMs: 3_600_000 });
-    await new Promise((r) => setTimeout(r, 200));
+    // Its first run sends every mail already due; wait until the outbox has none left pending.
+    await expect.poll(async () => (await db().select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'))).length, { timeout: 5000 }).toBe(0);
     sent.length = 0;
 
     const outcome = await settle(() => outboxAction(post('/admin/outbox?status=failed', [['intent', 'resend'], ['id', failedId]]) as never));
