@@ -58,8 +58,12 @@ test('the hero word cycles Perfect, Awesome, Best', async ({ page }) => {
 test('the hero word does not move with reduced motion', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
+  await page.clock.install();
   await page.goto('/');
-  await page.waitForTimeout(3500);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  // Past the word's 3 s cycle (app/components/site/home/helpers.ts HERO_WORD_MS), on the page's clock.
+  await page.clock.runFor(3500);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await expect(page.locator('[data-hero-word]')).toHaveAttribute('data-hero-word', 'Perfect');
   await context.close();
 });
