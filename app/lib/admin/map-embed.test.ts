@@ -175,3 +175,11 @@ describe('accepted', () => {
     expect(result.html).not.toContain('"onload');
   });
 });
+
+test('custom map embeds: one https iframe on an allowed host only', () => {
+  expect(parseMapEmbed('<iframe src="https://www.openstreetmap.org/export/embed.html?bbox=1,2,3,4"></iframe>')).toMatchObject({ ok: true });
+  expect(parseMapEmbed('<iframe src="http://www.openstreetmap.org/x"></iframe>')).toMatchObject({ ok: false });
+  expect(parseMapEmbed('<iframe src="https://evil.example.com/x"></iframe>')).toMatchObject({ ok: false });
+  expect(parseMapEmbed('<script>alert(1)</script>')).toMatchObject({ ok: false });
+  expect(parseMapEmbed('<iframe src="https://www.google.com/maps/embed?pb=1"></iframe><iframe src="https://x.example"></iframe>')).toMatchObject({ ok: false });
+});
