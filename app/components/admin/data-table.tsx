@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Picture } from '~/components/site/picture';
 import { cn } from '~/lib/cn';
+import { StatusPill } from '~/components/ui/status-pill';
 
 export type DataColumn<T> = {
   header: string;
@@ -114,14 +115,8 @@ export function ItemCell({ image, title, subtitle }: { image: string | null | un
 /** A yes/no status as a small coloured badge. */
 export function StatusBadge({ on, onText, offText }: { on: boolean; onText: string; offText: string }) {
   return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
-        on ? 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30' : 'bg-mist text-muted ring-forest-100',
-      )}
-    >
-      <span aria-hidden className={cn('size-1.5 rounded-full', on ? 'bg-flag-green' : 'bg-muted/60')} />
+    <StatusPill tone={on ? 'ok' : 'neutral'} dot>
       {on ? onText : offText}
-    </span>
+    </StatusPill>
   );
 }

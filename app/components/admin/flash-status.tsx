@@ -16,8 +16,8 @@ import { cn } from '~/lib/cn';
 export type AdminToast = { type: 'success' | 'error' | 'info'; title: string; description?: string };
 
 const tones = {
-  success: { className: 'border-flag-green/30 bg-[#eaf5ee] text-[#1d5e3a]', icon: CircleCheck },
-  error: { className: 'border-flag-red/30 bg-[#fbecea] text-[#8f2a20]', icon: CircleAlert },
+  success: { className: 'border-flag-green/30 bg-status-ok-bg text-status-ok-fg', icon: CircleCheck },
+  error: { className: 'border-flag-red/30 bg-status-bad-bg text-status-bad-fg', icon: CircleAlert },
   info: { className: 'border-forest-200 bg-forest-50 text-forest-800', icon: Info },
 } as const;
 

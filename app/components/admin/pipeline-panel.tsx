@@ -19,10 +19,10 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Input, Select, Textarea } from '~/components/ui/field';
-import { cn } from '~/lib/cn';
 import { followUpBadge, NOTE_MAX_LENGTH } from '~/lib/admin/follow-up';
 import { formatDate, formatDateTime, todayInIndia } from '~/lib/format';
 import type { PipelineData, PipelineIntent, RecordKind } from '~/models/pipeline.server';
+import { StatusPill } from '~/components/ui/status-pill';
 
 /** Which intent's form a failed field belongs to. */
 const FIELD_INTENT: Record<string, PipelineIntent> = { body: 'note', followUpOn: 'follow-up', assignedTo: 'assign' };
@@ -45,17 +45,9 @@ export function FollowUpBadge({ followUpOn, today = todayInIndia(), className }:
   const badge = followUpBadge(followUpOn, today);
   if (!badge) return null;
   return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
-        badge === 'Overdue' ? 'bg-[#fbeae8] text-[#8f2a1f] ring-flag-red/30' : 'bg-[#fdf3dc] text-[#6b4a00] ring-marigold/50',
-        className,
-      )}
-      data-follow-up={badge === 'Overdue' ? 'overdue' : 'today'}
-    >
-      <span aria-hidden className={cn('size-1.5 rounded-full', badge === 'Overdue' ? 'bg-flag-red' : 'bg-marigold')} />
+    <StatusPill tone={badge === 'Overdue' ? 'bad' : 'pending'} dot className={className} data-follow-up={badge === 'Overdue' ? 'overdue' : 'today'}>
       {badge}
-    </span>
+    </StatusPill>
   );
 }
 

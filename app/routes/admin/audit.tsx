@@ -34,6 +34,7 @@ import {
 } from '~/models/audit.server';
 import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
 import type { Route } from './+types/audit';
+import { StatusPill, type StatusTone } from '~/components/ui/status-pill';
 
 const PATH = '/admin/audit';
 
@@ -249,22 +250,16 @@ const ENTITY_LABELS: Record<string, string> = {
   email: 'E-mail',
 };
 
-const ACTION_TONES: Record<string, string> = {
-  create: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30',
-  delete: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30',
-  login_failed: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30',
+const ACTION_TONES: Record<string, StatusTone> = {
+  create: 'ok',
+  delete: 'bad',
+  login_failed: 'bad',
 };
 
 type Entry = Route.ComponentProps['loaderData']['entries'][number];
 
 function ActionPill({ action }: { action: string }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${ACTION_TONES[action] ?? 'bg-mist text-ink ring-forest-100'}`}
-    >
-      {ACTION_LABELS[action] ?? action}
-    </span>
-  );
+  return <StatusPill tone={ACTION_TONES[action] ?? 'neutral'}>{ACTION_LABELS[action] ?? action}</StatusPill>;
 }
 
 /** The before/after of the changed fields, in a disclosure that works without JavaScript. */

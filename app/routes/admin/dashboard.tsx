@@ -38,6 +38,7 @@ import { CONTACT_FOR_BIKE_PRICE, formatDate, formatDateTime, priceOrContact } fr
 import { getDashboardData, getRecentRequests, type RecentItem } from '~/models/dashboard.server';
 import type { Route } from './+types/dashboard';
 import type { loader as layoutLoader } from './layout';
+import { StatusPill, type StatusTone } from '~/components/ui/status-pill';
 
 const REFRESHED_MESSAGE = 'Data refreshed successfully';
 const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
@@ -160,24 +161,19 @@ const INQUIRY_KINDS: Record<string, string> = {
   contact: 'Contact message',
 };
 
-const STATUS_TONES: Record<string, string> = {
-  pending: 'bg-[#fdf3e1] text-[#7a4b00] ring-marigold/40',
-  confirmed: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30',
-  completed: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30',
-  rejected: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30',
+const STATUS_TONES: Record<string, StatusTone> = {
+  pending: 'pending',
+  confirmed: 'ok',
+  completed: 'ok',
+  rejected: 'bad',
 };
 
 /** A booking's or inquiry's status as a small pill: 'Pending', 'Confirmed', 'Completed', 'Rejected'. */
-function StatusPill({ status }: { status: string }) {
+function RequestStatusPill({ status }: { status: string }) {
   return (
-    <span
-      className={cn(
-        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
-        STATUS_TONES[status] ?? 'bg-mist text-muted ring-forest-100',
-      )}
-    >
+    <StatusPill tone={STATUS_TONES[status] ?? 'neutral'} className="shrink-0">
       {status.charAt(0).toUpperCase() + status.slice(1)}
-    </span>
+    </StatusPill>
   );
 }
 
@@ -234,7 +230,7 @@ function RequestPanel({
                   <span className="block truncate text-sm text-ink/80">{item.detail}</span>
                   <span className="block text-xs text-muted">{item.when}</span>
                 </span>
-                <StatusPill status={item.status} />
+                <RequestStatusPill status={item.status} />
               </Link>
             </li>
           ))}
@@ -261,7 +257,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
     <div className="flex flex-col gap-8">
       <Header />
       {d.refreshed ? (
-        <p role="status" className="-mt-4 text-sm font-medium text-[#1d5e3a]">
+        <p role="status" className="-mt-4 text-sm font-medium text-status-ok-fg">
           {REFRESHED_MESSAGE}
         </p>
       ) : null}
@@ -382,7 +378,7 @@ export function ErrorBoundary() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Dashboard" />
       <div role="alert" className="flex flex-col items-start gap-4 rounded-card border border-flag-red/30 bg-white p-6 shadow-sm">
-        <p className="font-semibold text-[#8f2a20]">{LOAD_FAILED_MESSAGE}</p>
+        <p className="font-semibold text-status-bad-fg">{LOAD_FAILED_MESSAGE}</p>
         <Form method="get" action="/admin" reloadDocument>
           <button type="submit" className={buttonClass('primary', 'md')}>
             <RefreshCw className="size-4" aria-hidden />

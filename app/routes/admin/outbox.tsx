@@ -28,6 +28,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { MAX_SEND_ATTEMPTS, OUTBOX_PAGE_SIZE, listOutboxPage, resendEmail } from '~/models/outbox.server';
 import { MAX_PAGE, pageCount, readPageQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/outbox';
+import { StatusPill, type StatusTone } from '~/components/ui/status-pill';
 
 const PATH = '/admin/outbox';
 
@@ -100,19 +101,18 @@ export const meta: Route.MetaFunction = () => adminMeta('Outbox');
 
 type Row = Route.ComponentProps['loaderData']['rows'][number];
 
-const STATUS_LOOK: Record<OutboxStatus, { label: string; className: string; dot: string }> = {
-  pending: { label: 'Pending', className: 'bg-[#fdf3dc] text-[#7a5300] ring-marigold/40', dot: 'bg-marigold' },
-  sent: { label: 'Sent', className: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30', dot: 'bg-flag-green' },
-  failed: { label: 'Failed', className: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30', dot: 'bg-flag-red' },
+const STATUS_LOOK: Record<OutboxStatus, { label: string; tone: StatusTone }> = {
+  pending: { label: 'Pending', tone: 'pending' },
+  sent: { label: 'Sent', tone: 'ok' },
+  failed: { label: 'Failed', tone: 'bad' },
 };
 
-function StatusPill({ status }: { status: OutboxStatus }) {
+function OutboxStatusPill({ status }: { status: OutboxStatus }) {
   const look = STATUS_LOOK[status];
   return (
-    <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', look.className)}>
-      <span aria-hidden className={cn('size-1.5 rounded-full', look.dot)} />
+    <StatusPill tone={look.tone} dot>
       {look.label}
-    </span>
+    </StatusPill>
   );
 }
 
@@ -148,12 +148,12 @@ function ResendForm({ mail, action }: { mail: Row; action: string }) {
 function StatusCell({ mail, maxAttempts, action }: { mail: Row; maxAttempts: number; action: string }) {
   return (
     <div className="flex min-w-0 flex-col items-start gap-1">
-      <StatusPill status={mail.status} />
+      <OutboxStatusPill status={mail.status} />
       <span className="text-xs text-muted">
         Attempts: {mail.attempts} of {maxAttempts}
       </span>
       {mail.lastError ? (
-        <span className="text-xs break-words text-[#8f2a20]">
+        <span className="text-xs break-words text-status-bad-fg">
           <span className="font-semibold">Last error:</span> {mail.lastError}
         </span>
       ) : null}

@@ -18,7 +18,8 @@ import { LogOut, Save } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { RecoveryCodes } from '~/components/admin/account/recovery-codes';
-import { AccountSection, Pill } from '~/components/admin/account/section';
+import { AccountSection } from '~/components/admin/account/section';
+import { StatusPill } from '~/components/ui/status-pill';
 import { SessionsList } from '~/components/admin/account/sessions-list';
 import { TwoFactorEnrol, TwoFactorOff, TwoFactorOn } from '~/components/admin/account/two-factor';
 import { adminMeta } from '~/components/admin/meta';
@@ -244,7 +245,7 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
       <AccountSection
         id="two-factor"
         title="Two-factor sign-in"
-        aside={account.twoFactorSince ? <Pill tone="on">On</Pill> : account.enrolling ? <Pill tone="info">Setting up</Pill> : <Pill tone="off">Off</Pill>}
+        aside={account.twoFactorSince ? <StatusPill tone="ok">On</StatusPill> : account.enrolling ? <StatusPill tone="info">Setting up</StatusPill> : <StatusPill tone="neutral">Off</StatusPill>}
       >
         <div className="flex flex-col gap-5">
           {codes ? <RecoveryCodes title={codes.title} codes={codes.codes} username={account.username} /> : null}

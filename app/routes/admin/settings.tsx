@@ -278,7 +278,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Settings" description="Company details, texts, banners and policies shown on the public site. Each section saves on its own." />
       {failed ? (
-        <p role="alert" className="rounded-lg border border-flag-red/30 bg-[#fbecea] px-4 py-3 text-sm font-medium text-[#8f2a20]">
+        <p role="alert" className="rounded-lg border border-flag-red/30 bg-status-bad-bg px-4 py-3 text-sm font-medium text-status-bad-fg">
           {SETTINGS_LABELS[failed]}: nothing was saved.{' '}
           <a href={`#section-${failed}`} className="underline underline-offset-2">
             Correct the marked fields

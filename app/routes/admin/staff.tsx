@@ -17,7 +17,8 @@ import { KeyRound, Settings2, ShieldCheck, ShieldOff, UserPlus, UserRoundCheck, 
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { ActionPanel } from '~/components/admin/account/action-panel';
-import { AccountSection, Pill } from '~/components/admin/account/section';
+import { AccountSection } from '~/components/admin/account/section';
+import { StatusPill } from '~/components/ui/status-pill';
 import { DataTable, type DataColumn } from '~/components/admin/data-table';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
@@ -169,16 +170,16 @@ const columns = (me: string): DataColumn<Row>[] => [
       <span className="flex min-w-0 flex-col">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold break-words text-ink">{u.name}</span>
-          {u.id === me ? <Pill tone="info">You</Pill> : null}
+          {u.id === me ? <StatusPill tone="info">You</StatusPill> : null}
         </span>
         <span className="text-xs break-all text-muted">{u.username}</span>
       </span>
     ),
   },
   { header: 'Role', cell: (u) => (u.role === 'admin' ? 'Admin' : 'Staff') },
-  { header: '2FA', cell: (u) => (u.twoFactor ? <Pill tone="on">On</Pill> : <Pill tone="off">Off</Pill>) },
+  { header: '2FA', cell: (u) => (u.twoFactor ? <StatusPill tone="ok">On</StatusPill> : <StatusPill tone="neutral">Off</StatusPill>) },
   { header: 'Last sign-in', cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never'), className: 'min-w-28' },
-  { header: 'Status', cell: (u) => (u.disabledAt ? <Pill tone="warn">Disabled</Pill> : <Pill tone="on">Enabled</Pill>) },
+  { header: 'Status', cell: (u) => (u.disabledAt ? <StatusPill tone="bad">Disabled</StatusPill> : <StatusPill tone="ok">Enabled</StatusPill>) },
 ];
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {

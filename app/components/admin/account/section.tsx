@@ -42,18 +42,3 @@ export function AccountSection({
     </section>
   );
 }
-
-/** A small on/off status pill (2FA on, Disabled, This device). */
-export function Pill({ tone, children }: { tone: 'on' | 'off' | 'warn' | 'info'; children: ReactNode }) {
-  const tones = {
-    on: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30',
-    off: 'bg-mist text-muted ring-forest-100',
-    warn: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30',
-    info: 'bg-forest-50 text-forest-800 ring-forest-200',
-  } as const;
-  return (
-    <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', tones[tone])}>
-      {children}
-    </span>
-  );
-}

@@ -9,7 +9,7 @@ import { Form } from 'react-router';
 import { DataTable, type DataColumn } from '~/components/admin/data-table';
 import { cn } from '~/lib/cn';
 import { formatDateTime } from '~/lib/format';
-import { Pill } from './section';
+import { StatusPill } from '~/components/ui/status-pill';
 
 export type SessionItem = {
   id: string;
@@ -28,7 +28,7 @@ const columns: DataColumn<SessionItem>[] = [
     cell: (s) => (
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-ink">{s.device}</span>
-        {s.current ? <Pill tone="on">This device</Pill> : null}
+        {s.current ? <StatusPill tone="ok">This device</StatusPill> : null}
       </span>
     ),
   },

@@ -97,7 +97,7 @@ export function MapPreviewPanel({ draft, saved, address }: { draft: MapDraft; sa
         <OfficeMap key={mapKey} map={shown} title={`Map preview: ${shown.title || 'our office'}`} className="mt-4 h-72 border border-forest-100 sm:h-80" />
         <div aria-live="polite">
           {problems.map((p) => (
-            <p key={p} className="mt-3 text-sm font-medium text-[#8f2a20]">
+            <p key={p} className="mt-3 text-sm font-medium text-status-bad-fg">
               {p}
             </p>
           ))}

@@ -33,6 +33,7 @@ import { logger } from '~/lib/logger.server';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
 import { REJECT_PARAM, RejectConfirm, StatusCard } from './+shared/booking-status';
 import type { Route } from './+types/detail';
+import { StatusPill } from '~/components/ui/status-pill';
 
 /** Days either side of the booking that the vehicle's calendar shows. */
 const CALENDAR_DAYS = 30;
@@ -243,7 +244,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
                         <span className="block text-muted">{c.dates}</span>
                       </span>
                       {c.overlaps ? (
-                        <span className="rounded-full bg-[#fbecea] px-2.5 py-0.5 text-xs font-semibold text-[#8f2a20] ring-1 ring-flag-red/30">Overlaps</span>
+                        <StatusPill tone="bad">Overlaps</StatusPill>
                       ) : null}
                     </li>
                   ))}

@@ -211,7 +211,7 @@ export function ErrorBoundary() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Inquiries" />
       <div role="alert" className="flex flex-col items-start gap-4 rounded-card border border-flag-red/30 bg-white p-6 shadow-sm">
-        <p className="font-semibold text-[#8f2a20]">{LOAD_FAILED}</p>
+        <p className="font-semibold text-status-bad-fg">{LOAD_FAILED}</p>
         <a href={INQUIRIES_PATH} className={buttonClass('primary', 'md')}>
           Try again
         </a>

@@ -12,23 +12,22 @@ import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import { ConfirmAction } from '~/components/admin/confirm-delete';
 import { buttonClass } from '~/components/ui/button';
+import { StatusPill, type StatusTone } from '~/components/ui/status-pill';
 import { cn } from '~/lib/cn';
 import type { BookingStatus } from '~/lib/constants';
 import { BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS } from '~/schemas/booking-admin';
 
-const TONES: Record<BookingStatus, { badge: string; dot: string; card: string; icon: typeof Clock }> = {
-  pending: { badge: 'bg-[#fdf3dc] text-[#6b4a00] ring-marigold/40', dot: 'bg-marigold', card: 'border-marigold/50 bg-[#fffaf0]', icon: Clock },
-  confirmed: { badge: 'bg-[#eaf5ee] text-[#1d5e3a] ring-flag-green/30', dot: 'bg-flag-green', card: 'border-flag-green/40 bg-[#f3faf6]', icon: CircleCheck },
-  rejected: { badge: 'bg-[#fbecea] text-[#8f2a20] ring-flag-red/30', dot: 'bg-flag-red', card: 'border-flag-red/30 bg-[#fdf6f5]', icon: CircleX },
+const TONES: Record<BookingStatus, { badge: StatusTone; card: string; icon: typeof Clock }> = {
+  pending: { badge: 'pending', card: 'border-marigold/50 bg-[#fffaf0]', icon: Clock },
+  confirmed: { badge: 'ok', card: 'border-flag-green/40 bg-[#f3faf6]', icon: CircleCheck },
+  rejected: { badge: 'bad', card: 'border-flag-red/30 bg-[#fdf6f5]', icon: CircleX },
 };
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  const tone = TONES[status];
   return (
-    <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', tone.badge)}>
-      <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
+    <StatusPill tone={TONES[status].badge} dot>
       {BOOKING_STATUS_LABELS[status]}
-    </span>
+    </StatusPill>
   );
 }
 
@@ -55,7 +54,7 @@ const OUTLINE_BASE =
 function buttonLook(confirm: boolean, compact: boolean): string {
   if (compact) {
     // Phones: labelled buttons in the card; the table (lg and up): round icon buttons, same accessible name.
-    return cn(OUTLINE_BASE, 'min-h-11 min-w-11 px-4 text-sm lg:px-0', confirm ? 'border-flag-green/60 text-[#1d5e3a] hover:bg-[#eaf5ee]' : 'border-flag-red/50 text-[#a93226] hover:bg-flag-red/10');
+    return cn(OUTLINE_BASE, 'min-h-11 min-w-11 px-4 text-sm lg:px-0', confirm ? 'border-flag-green/60 text-status-ok-fg hover:bg-status-ok-bg' : 'border-flag-red/50 text-[#a93226] hover:bg-flag-red/10');
   }
   return confirm
     ? buttonClass('primary', 'md', 'w-full whitespace-nowrap')
