@@ -11,13 +11,14 @@
  * back to the row's button afterwards (`useReturnFocusAfterConfirm`).
  */
 import { CircleX, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { ModalShell } from '~/components/admin/modal-shell';
 import { buttonClass } from '~/components/ui/button';
 
 /**
- * The alert dialog around a question: backdrop, title, explanation, focus kept inside, Escape and
- * a backdrop click call `onCancel` (unless `busy`). `children` are the buttons; the first focusable
+ * The alert dialog around a question (ModalShell with a red warning icon): backdrop, title,
+ * explanation, focus kept inside, Escape and a backdrop click call `onCancel` (unless `busy`). `children` are the buttons; the first focusable
  * one gets focus when it opens. Also used by the unsaved-changes warning (unsaved-changes.tsx).
  */
 export function ConfirmPanel({
@@ -33,74 +34,19 @@ export function ConfirmPanel({
   onCancel: () => void;
   children: ReactNode;
 }) {
-  const titleId = useId();
-  const detailId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    panelRef.current?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
-    // The page behind does not scroll while the panel is open.
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = previous;
-    };
-  }, [question]);
-
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-ink/50 p-4 sm:items-center"
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
-      }}
+    <ModalShell
+      role="alertdialog"
+      title={question}
+      detail={detail}
+      icon={TriangleAlert}
+      iconClassName="bg-flag-red/10 text-flag-red"
+      focus="first"
+      busy={busy}
+      onCancel={onCancel}
     >
-      <div
-        ref={panelRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={detail ? detailId : undefined}
-        className="w-full max-w-md rounded-card bg-white p-6 shadow-2xl"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            if (!busy) onCancel();
-            return;
-          }
-          if (event.key !== 'Tab') return;
-          // Keep focus inside the panel.
-          const focusable = [...(panelRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
-          const first = focusable[0];
-          const last = focusable.at(-1);
-          if (!first || !last) return;
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
-      >
-        <div className="flex items-start gap-4">
-          <span className="grid size-10 shrink-0 place-items-center rounded-full bg-flag-red/10 text-flag-red">
-            <TriangleAlert className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h2 id={titleId} className="font-sans text-lg leading-snug font-semibold text-ink">
-              {question}
-            </h2>
-            {detail ? (
-              <div id={detailId} className="mt-1.5 text-sm text-muted">
-                {detail}
-              </div>
-            ) : null}
-          </div>
-        </div>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
-      </div>
-    </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+    </ModalShell>
   );
 }
 
