@@ -111,7 +111,7 @@ for (const width of [390, 1280]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       // Hydrated and settled (editor tabs hide their other panels once scripts run).
-      await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter !== undefined);
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
       await page.waitForLoadState('networkidle');
       await expectUniqueIdsAndLabelledControls(page, path);
     }

@@ -8,7 +8,7 @@
  * shows on the page it was meant for and not after, and on every live update (`LiveUpdates`, one
  * EventSource per tab, docs/decisions/018-live-updates.md) so the counts stay current.
  */
-import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Link, Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { FlashStatus } from '~/components/admin/flash-status';
 import { LiveUpdates } from '~/components/admin/live-updates';
 import { AdminSidebar, type AdminCounts, type AdminUser } from '~/components/admin/sidebar';
@@ -37,7 +37,11 @@ export function shouldRevalidate() {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-/** Skip link, sidebar and main area; `children` is the page (or an error message). */
+/**
+ * Skip link, sidebar and main area; `children` is the page (or an error message). The main area is
+ * `aria-busy` while a navigation or form submission is under way, so assistive technology waits
+ * for the new content (and tests learn the router is idle from the page, not a framework internal).
+ */
 function AdminFrame({
   user,
   siteName,
@@ -49,6 +53,7 @@ function AdminFrame({
   counts?: AdminCounts | null;
   children: React.ReactNode;
 }) {
+  const busy = useNavigation().state !== 'idle';
   return (
     <div className="min-h-dvh bg-mist text-ink md:flex">
       <a
@@ -58,7 +63,7 @@ function AdminFrame({
         Skip to main content
       </a>
       <AdminSidebar user={user} siteName={siteName} counts={counts} />
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 pt-6 pb-16 focus:outline-none md:px-8 md:pt-8">
+      <main id="main" tabIndex={-1} aria-busy={busy || undefined} className="min-w-0 flex-1 px-4 pt-6 pb-16 focus:outline-none md:px-8 md:pt-8">
         <div className="mx-auto w-full max-w-6xl">{children}</div>
       </main>
     </div>
