@@ -15,6 +15,7 @@ import { asc, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
 import { bookings, inquiries, notes, users } from '~/db/schema';
+import { isRealDate } from '~/lib/calendar-date';
 import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD, NOTE_MAX_LENGTH } from '~/lib/admin/follow-up';
 import { formatDate, todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
@@ -63,13 +64,6 @@ const noteSchema = z.object({
     requiredText('Please write a note', NOTE_MAX_LENGTH),
   ),
 });
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-function isRealDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 /**
  * A follow-up date: '' clears it; otherwise a real calendar date from FOLLOW_UP_EARLIEST up to

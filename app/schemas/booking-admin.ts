@@ -6,6 +6,7 @@
  * same vocabularies.
  */
 import { z } from 'zod';
+import { isCalendarDate } from '~/lib/calendar-date';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingStatus } from '~/lib/constants';
 import { searchTerm } from './catalog-query';
 import { camelizeKeys, emailField, nameField, phoneField } from './submission-fields';
@@ -51,17 +52,11 @@ export const bookingApiQuerySchema = z.object(filterShape);
 
 export type BookingFilterParams = z.infer<typeof bookingApiQuerySchema>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A real calendar day 'YYYY-MM-DD' between 2000 and 2100 (staff may correct dates in the past). */
 export const calendarDateField = z
   .string({ error: 'Enter a date as YYYY-MM-DD' })
   .trim()
-  .refine((value) => {
-    if (!ISO_DATE.test(value)) return false;
-    const d = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value >= '2000-01-01' && value <= '2100-12-31';
-  }, 'Enter a real date as YYYY-MM-DD');
+  .refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD');
 
 /** A status change from a page form or the API: the new status (one of the three states). */
 export const bookingStatusSchema = z.object({

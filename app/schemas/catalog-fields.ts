@@ -11,6 +11,7 @@ import { z } from 'zod';
 // The shared text fields are zod/mini schemas (app/schemas/submission-fields.ts): checks are added
 // with `.check`.
 import { refine } from 'zod/mini';
+import { isCalendarDate } from '~/lib/calendar-date';
 import { parseRupees } from '~/lib/rupees';
 import { camelizeKeys, optionalText, requiredText } from './submission-fields';
 
@@ -265,16 +266,6 @@ export function optionalChoiceField<const T extends readonly [string, ...string[
   );
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date 'YYYY-MM-DD' between the years 2000 and 2100. */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
-  const year = d.getUTCFullYear();
-  return year >= 2000 && year <= 2100;
-}
 
 /** An optional calendar date 'YYYY-MM-DD'; absent, null or '' give null. */
 export function optionalDateField() {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
 import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD } from '~/lib/admin/follow-up';
 import { todayInIndia } from '~/lib/format';
-import { isCalendarDate } from './catalog-fields';
+import { isCalendarDate } from '~/lib/calendar-date';
 import { searchTerm } from './catalog-query';
 import { addYears, camelizeKeys, idField } from './submission-fields';
 

@@ -28,7 +28,6 @@ import {
   ratingRule,
   imageListField,
   imageUrlField,
-  isCalendarDate,
   nullableTextField,
   optionalDateField,
   optionalWholeNumberField,
@@ -40,6 +39,7 @@ import {
   textWithDefault,
   wholeNumberField,
 } from './catalog-fields';
+import { isCalendarDate } from '~/lib/calendar-date';
 
 const L = CATALOG_LIMITS;
 

@@ -10,6 +10,7 @@
  * classic schemas (admin, API) can use them as fields.
  */
 import * as z from 'zod/mini';
+import { isRealDate } from '~/lib/calendar-date';
 import { todayInIndia } from '~/lib/format';
 import { addYears, LIMITS, MAX_YEARS_AHEAD } from './submission-limits';
 
@@ -51,14 +52,6 @@ export const phoneField = requiredText('Please enter your phone number', LIMITS.
 export const optionalPhoneField = optionalText(LIMITS.phone).check(z.refine((s: string) => s === '' || phoneRules(s), 'Please enter a valid phone number'));
 
 export const messageField = optionalText(LIMITS.message);
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 /**
  * A calendar date 'YYYY-MM-DD' from today (Asia/Kolkata,
