@@ -10,8 +10,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { restoreBackup, type RestoreTarget } from '~/lib/backup-archive.server';
-import { redactUrl } from '~/lib/backup-postgres.server';
+import { restoreBackup, type RestoreTarget } from '~/infrastructure/backup/backup-archive.server';
+import { redactUrl } from '~/infrastructure/backup/postgres.server';
 import { env } from '~/lib/env.server';
 import { runScript } from './open-database';
 

@@ -1,6 +1,6 @@
 /** Opens the database the environment points at (DATABASE_URL or DATA_DIR), for the CLI scripts. */
 import { openDatabase, setDatabase, type DatabaseHandle } from '~/db/client.server';
-import { acquireDataDirLock, releaseDataDirLock } from '~/lib/backup.server';
+import { acquireDataDirLock, releaseDataDirLock } from '~/infrastructure/backup/backup.server';
 import { env } from '~/lib/env.server';
 
 /**

@@ -3,7 +3,7 @@
  * browser sends) and as a Bearer token (what a REST client sends).
  */
 import { randomUUID } from 'node:crypto';
-import { sessionCookieHeader } from '~/lib/auth.server';
+import { sessionCookieHeader } from '~/services/admin-guard.server';
 import { createSession } from '~/models/session.server';
 import { upsertUser } from '~/models/user.server';
 

@@ -447,7 +447,7 @@ export const emailOutbox = pgTable(
 
 /**
  * Counters of the rate limits and the login throttle when the site runs on a PostgreSQL server, so
- * every instance counts the same hits (app/lib/rate-limit.server.ts). The shape is the one
+ * every instance counts the same hits (app/infrastructure/rate-limit.server.ts). The shape is the one
  * rate-limiter-flexible's Drizzle store reads and writes: `key` is `<limiter prefix>:<key>`,
  * `points` the hits in the window, `expire` the window's end.
  */

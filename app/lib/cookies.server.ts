@@ -6,7 +6,7 @@
  */
 import { createCookie, type Cookie } from 'react-router';
 import { env } from './env.server';
-import { LOGIN_CHALLENGE_MS, SESSION_ABSOLUTE_MS } from '~/models/session.server';
+import { LOGIN_CHALLENGE_MS, SESSION_ABSOLUTE_MS } from './session-times';
 
 /** True when the site's public address is https: cookies are then `Secure` (and `__Host-` named). */
 export function secureCookies(): boolean {

@@ -2,13 +2,13 @@
  * Live updates of the back office (docs/decisions/018-live-updates.md): a new or changed booking or
  * inquiry is published here after its transaction commits, and every open admin page's
  * Server-Sent Events stream (/admin/events) passes it on. Each process has one emitter; on
- * PostgreSQL every event is also sent to the site's other instances (app/lib/instance-bus.server.ts,
+ * PostgreSQL every event is also sent to the site's other instances (app/lib/instance-messages.server.ts,
  * docs/decisions/022-several-instances.md), whose emitters pass it on to the admins connected there.
  * Publishing never throws and never waits for a listener.
  */
 import { EventEmitter } from 'node:events';
 import { LIVE_EVENT_TYPES, type LiveEventType } from './constants';
-import { broadcast, onBroadcast } from './instance-bus.server';
+import { broadcast, onBroadcast } from './instance-messages.server';
 import { logger } from './logger.server';
 
 export type { LiveEventType };

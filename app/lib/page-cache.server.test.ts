@@ -50,7 +50,7 @@ beforeAll(async () => {
   // The renderer's part (app/entry.server.tsx): render, then store when the request had a ticket.
   app.all('*splat', async (req, res) => {
     renders += 1;
-    // The part of requireAdmin (app/lib/auth.server.ts) that matters here: a change sent with a
+    // The part of requireAdmin (app/services/admin-guard.server.ts) that matters here: a change sent with a
     // live session is marked as a staff write.
     const signedIn = (req.headers.cookie ?? '').includes(STAFF_COOKIE) || req.headers.authorization === STAFF_BEARER;
     if (signedIn && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) markStaffWrite();

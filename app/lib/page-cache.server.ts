@@ -300,7 +300,7 @@ function sendPage(req: Request, res: Response, page: CachedPage, state: 'HIT' | 
 /**
  * Express middleware: after a successful staff write, signal a public content change (which empties
  * this cache and the shared content cache). A staff write is a change
- * (non-GET) whose sender `requireAdmin` found signed in (app/lib/auth.server.ts marks it in the
+ * (non-GET) whose sender `requireAdmin` found signed in (app/services/admin-guard.server.ts marks it in the
  * request store): admin forms and the admin API alike, settings included. Anonymous posts, to /admin
  * or anywhere (visitors' submissions, sign-in attempts), never empty it, so nobody outside can make
  * every page render again at will.

@@ -7,7 +7,8 @@
  *   catalogue and booking models after their transaction, settings saves, and every successful staff
  *   write at the HTTP level (server/app.ts). It drops every shared value and tells the listeners
  *   (the page cache empties itself), here and, on PostgreSQL, on every other instance of the site
- *   (app/lib/instance-bus.server.ts; docs/decisions/022-several-instances.md).
+ *   (app/lib/instance-messages.server.ts, carried by app/infrastructure/instance-bus.server.ts;
+ *   docs/decisions/022-several-instances.md).
  * - `sharedContent(key, load)` answers from memory while the entry is younger than
  *   SHARED_CONTENT_TTL_MS and no change happened since it was loaded. Concurrent misses of one key
  *   share one load, and a load that overlapped a change is used by its callers but never kept.
@@ -15,7 +16,7 @@
  * - Values are shared between requests: callers must not mutate them.
  */
 import { LRUCache } from 'lru-cache';
-import { broadcast, onBroadcast } from '~/lib/instance-bus.server';
+import { broadcast, onBroadcast } from '~/lib/instance-messages.server';
 import { logger } from '~/lib/logger.server';
 
 /**

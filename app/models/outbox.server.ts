@@ -8,10 +8,11 @@ import { db, type Executor } from '~/db/client.server';
 import { emailOutbox, type OutboxEmail } from '~/db/schema';
 import { OUTBOX_STATUSES, type OutboxStatus } from '~/lib/constants';
 import { Conflict, NotFound } from '~/lib/errors.server';
+import type { OutgoingEmail } from '~/lib/mail-texts.server';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { selectPage } from './query.server';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+export type { OutgoingEmail };
 
 /** Attempts after which a mail is marked `failed` and no longer retried. */
 export const MAX_SEND_ATTEMPTS = 8;
@@ -113,7 +114,7 @@ export async function listOutboxPage({
  * error cleared, audited as 'resend' on entity 'email' in the same transaction
  * (docs/decisions/017-audit-log.md). Throws NotFound for an unknown id and Conflict when the mail
  * is not failed (a pending one is already queued; a sent one is not sent twice). The caller wakes
- * the mailer after this returns (`retryEmailsNow` in app/lib/mailer.server.ts).
+ * the mailer after this returns (`retryEmailsNow` in app/infrastructure/mail-delivery.server.ts).
  */
 export async function resendEmail(id: string, actor: AuditActor): Promise<OutboxEmail> {
   return db().transaction(async (tx) => {

@@ -12,12 +12,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { loginChallenges, sessions, users, type Session } from '~/db/schema';
+import { LOGIN_CHALLENGE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '~/lib/session-times';
 import { recordAudit, type AuditActor } from './audit.server';
 
-/** Idle timeout: a session unused for this long (ms) is over. */
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
-/** Absolute timeout: no session lives longer than this (ms) after sign-in. */
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+// The timeouts live in lib/ (the cookies need them too) and are re-exported for the model's callers.
+export { SESSION_IDLE_MS, SESSION_ABSOLUTE_MS, LOGIN_CHALLENGE_MS };
 /** `last_seen_at` is written at most this often (ms), so reading pages does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -262,8 +261,6 @@ export function describeDevice(userAgent: string | null | undefined, kind: Sessi
   return system ? `${browser} on ${system}` : browser;
 }
 
-/** How long the second step of a two-factor sign-in may take (ms). */
-export const LOGIN_CHALLENGE_MS = 5 * 60 * 1000;
 /** Wrong codes allowed on one login challenge; the last one ends it. */
 export const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
 

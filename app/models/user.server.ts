@@ -35,6 +35,11 @@ export async function getUserById(id: string) {
   return row ?? null;
 }
 
+/** Note that the user just signed in (`last_login_at` is now). */
+export async function recordLastLogin(id: string): Promise<void> {
+  await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
+}
+
 /**
  * Create the user, or reset the password (and name) of an existing one; `role` defaults to `admin`
  * for a new user and is changed only when given. Used by the first start and `npm run admin:create`.

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { sessions } from '~/db/schema';
-import { sessionCookieHeader } from '~/lib/auth.server';
+import { sessionCookieHeader } from '~/services/admin-guard.server';
 import { newToken } from '~/models/session.server';
 import routes from '~/routes';
 import { openApiDocument } from '~/routes/api/openapi';

@@ -11,7 +11,7 @@ import type { Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, emailOutbox, siteSettings } from '~/db/schema';
-import { retryEmailsNow, startMailer, stopMailer } from '~/lib/mailer.server';
+import { retryEmailsNow, startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import type { AuditActor } from '~/models/audit.server';
 import { enqueueEmails, listOutboxPage, MAX_SEND_ATTEMPTS, resendEmail } from '~/models/outbox.server';
 import { getAllSettings, getSetting, InvalidSettings, saveSettings, updateSetting } from '~/models/settings.server';

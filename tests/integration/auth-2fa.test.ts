@@ -10,10 +10,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, loginChallenges, recoveryCodes, users } from '~/db/schema';
-import { CHALLENGE_ENDED, CODE_REQUIRED, completeTwoFactor, INVALID_CODE, INVALID_CREDENTIALS, signIn, TOO_MANY_CODES } from '~/lib/auth.server';
+import {
+  CHALLENGE_ENDED,
+  CODE_REQUIRED,
+  completeTwoFactor,
+  INVALID_CODE,
+  INVALID_CREDENTIALS,
+  signIn,
+  TOO_MANY_CODES,
+} from '~/services/sign-in.server';
 import { loginChallengeCookie, sessionCookie } from '~/lib/cookies.server';
-import { createLoginThrottle } from '~/lib/login-throttle.server';
-import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
+import { createLoginThrottle } from '~/infrastructure/login-throttle.server';
+import { CLIENT_IP_HEADER } from '~/infrastructure/rate-limit.server';
 import {
   groupSecret,
   hashRecoveryCode,
@@ -138,7 +146,7 @@ describe('enrolment', () => {
   test('through the profile page: QR as inline SVG, the key as text, confirm, then the codes once', async () => {
     const user = await upsertUser({ username: `enrol-page-${randomUUID().slice(0, 6)}`, name: 'Enrol', password: TEST_PASSWORD });
     const { createSession } = await import('~/models/session.server');
-    const { sessionCookieHeader } = await import('~/lib/auth.server');
+    const { sessionCookieHeader } = await import('~/services/admin-guard.server');
     const { token } = await createSession(user.id, { kind: 'cookie' });
     secrets.add(token);
     const cookie = (await sessionCookieHeader(token)).split(';')[0]!;
@@ -318,7 +326,7 @@ describe('managing two-factor on the profile page', () => {
   async function signedInTwoFactorUser() {
     const tf = await twoFactorUser('manage');
     const { createSession } = await import('~/models/session.server');
-    const { sessionCookieHeader } = await import('~/lib/auth.server');
+    const { sessionCookieHeader } = await import('~/services/admin-guard.server');
     const { token } = await createSession(tf.user.id, { kind: 'cookie' });
     secrets.add(token);
     const cookie = (await sessionCookieHeader(token)).split(';')[0]!;

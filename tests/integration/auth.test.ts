@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
-import { getAdmin, INVALID_CREDENTIALS, requireAdmin, safeRedirect, signIn } from '~/lib/auth.server';
-import { createLoginThrottle } from '~/lib/login-throttle.server';
+import { getAdmin, requireAdmin, safeRedirect } from '~/services/admin-guard.server';
+import { INVALID_CREDENTIALS, signIn } from '~/services/sign-in.server';
+import { createLoginThrottle } from '~/infrastructure/login-throttle.server';
 import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '~/lib/password.server';
 import {
   countUserSessions,

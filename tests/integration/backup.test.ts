@@ -42,8 +42,8 @@ import {
   snapshotFromServer,
   type BackupSource,
   type RestoreTarget,
-} from '~/lib/backup-archive.server';
-import { countUserTables } from '~/lib/backup-postgres.server';
+} from '~/infrastructure/backup/backup-archive.server';
+import { countUserTables } from '~/infrastructure/backup/postgres.server';
 import {
   LOCK_FILE,
   acquireDataDirLock,
@@ -55,7 +55,7 @@ import {
   snapshotPglite,
   writeServerLock,
   type RowQuery,
-} from '~/lib/backup.server';
+} from '~/infrastructure/backup/backup.server';
 import { createBike, createCar, createPackage } from '../factories';
 import { withDatabaseName } from '../setup/database-names';
 

@@ -7,7 +7,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { databaseHandle } from '~/db/client.server';
-import { INSTANCE_ID, broadcast, onBroadcast, startInstanceBus, stopInstanceBus } from '~/lib/instance-bus.server';
+import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus.server';
+import { INSTANCE_ID, broadcast, onBroadcast } from '~/lib/instance-messages.server';
 import { subscribeLive, type LiveEvent } from '~/lib/live-events.server';
 import { sharedContent } from '~/lib/public-content.server';
 

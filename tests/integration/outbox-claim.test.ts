@@ -8,7 +8,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { emailOutbox } from '~/db/schema';
-import { deliverPending, messageIdOf } from '~/lib/mailer.server';
+import { deliverPending, messageIdOf } from '~/infrastructure/mail-delivery.server';
 import { claimEmails, enqueueEmails, markEmailAttemptFailed } from '~/models/outbox.server';
 import { startSmtpCounter } from '../support/smtp-counter';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, sessions, users } from '~/db/schema';
-import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
+import { CLIENT_IP_HEADER } from '~/infrastructure/rate-limit.server';
 import { createSession, describeDevice, findActiveSession, listUserSessions } from '~/models/session.server';
 import { action, loader } from '~/routes/admin/profile';
 import { browserHeaders, createStaffSession, TEST_PASSWORD } from '../auth-helpers';

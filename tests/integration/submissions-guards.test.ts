@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { CLIENT_IP_HEADER, consumePoint } from '~/lib/rate-limit.server';
+import { CLIENT_IP_HEADER, consumePoint } from '~/infrastructure/rate-limit.server';
 import { action as inquiriesAction } from '~/routes/api/inquiries';
 import { post } from './submissions-helpers';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deliverPending } from '~/lib/mailer.server';
+import { deliverPending } from '~/infrastructure/mail-delivery.server';
 import { createBooking, getBooking } from '~/models/booking.server';
 import { createInquiry } from '~/models/inquiry.server';
 import { listOutbox } from '~/models/outbox.server';

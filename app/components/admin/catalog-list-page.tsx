@@ -4,7 +4,7 @@
  * result count, the table with Edit and Delete on every row (or the empty state: nothing added yet,
  * or nothing matches the search), the page links, and the delete confirmation when the URL has
  * `?delete=<id>`. Each list route gives its own words, columns and loader data
- * (`loadAdminList` in list-route.server.ts); the record's pages are `<pathname>/new` and
+ * (`loadAdminList` in app/routes/admin/+shared/list-route.server.ts); the record's pages are `<pathname>/new` and
  * `<pathname>/edit/<id>`.
  */
 import { Plus, type LucideIcon } from 'lucide-react';
@@ -12,7 +12,6 @@ import { Link } from 'react-router';
 import { ConfirmDelete, useReturnFocusAfterConfirm } from '~/components/admin/confirm-delete';
 import { DataTable, type DataColumn } from '~/components/admin/data-table';
 import { EmptyState } from '~/components/admin/empty-state';
-import type { AdminListData } from '~/components/admin/list-route.server';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { ResultCount } from '~/components/admin/result-count';
 import { RowActions } from '~/components/admin/row-actions';
@@ -20,6 +19,22 @@ import { AdminSearchForm } from '~/components/admin/search-form';
 import { buttonClass } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
 import { listHref } from '~/lib/list-href';
+
+/** What an admin list's loader returns: one page of rows and what the page around them shows. */
+export type AdminListData<Row> = {
+  rows: Row[];
+  /** Rows matching the search, all pages together. */
+  total: number;
+  /** Current page, 1-based. */
+  page: number;
+  /** Number of pages (at least 1). */
+  pages: number;
+  pageSize: number;
+  /** The search text ('' for none). */
+  q: string;
+  /** The record whose delete confirmation is open, or null. */
+  confirm: { id: string; name: string } | null;
+};
 
 /** What a list says about its records; the product's exact texts where it has them. */
 export type AdminCatalogWords = {

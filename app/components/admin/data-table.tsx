@@ -4,7 +4,7 @@
  * others become label/value pairs. `actions` renders each row's buttons (Edit, Delete).
  */
 import type { ReactNode } from 'react';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { cn } from '~/lib/cn';
 import { StatusPill } from '~/components/ui/status-pill';
 

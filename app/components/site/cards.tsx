@@ -14,7 +14,7 @@ import { uploadVariants } from '~/lib/image-variants';
 import type { PackageSummary } from '~/models/package.server';
 import { BookVehicleButton } from './catalog/actions';
 import { CatalogBadge, Chip, RatingStars, UnavailableOverlay } from './catalog/bits';
-import { Picture } from './picture';
+import { Picture } from '~/components/ui/picture';
 
 // Cards take `priority` when they open a list (the first image is often the largest paint). Each
 // part's look is one class in app/app.css (.catalog-card, .card-media…): a list repeats it on every card.

@@ -19,7 +19,7 @@ import { AdminPageHeader } from '~/components/admin/page-header';
 import { buttonClass } from '~/components/ui/button';
 import { Input, Select } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { formatDate } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { listHref } from '~/lib/list-href';

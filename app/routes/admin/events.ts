@@ -13,7 +13,7 @@
  * `Cache-Control: no-cache, no-transform` and `X-Accel-Buffering: no` keep proxies from buffering;
  * server.js leaves `text/event-stream` out of compression, which would hold events back.
  */
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { subscribeLive, type LiveEvent } from '~/lib/live-events.server';
 import { logger } from '~/lib/logger.server';
 import { getPendingCounts, type PendingCounts } from '~/models/dashboard.server';

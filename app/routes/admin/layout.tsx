@@ -14,7 +14,7 @@ import { LiveUpdates } from '~/components/admin/live-updates';
 import { AdminSidebar, type AdminCounts, type AdminUser } from '~/components/admin/sidebar';
 import { UnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { SITE_NAME } from '~/lib/meta';
 import { readToast } from '~/lib/toast.server';
 import { getPendingCounts } from '~/models/dashboard.server';

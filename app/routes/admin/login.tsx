@@ -18,22 +18,19 @@ import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { toast } from '~/components/ui/toast';
+import { getAdmin, requestMeta, safeRedirect, sessionCookieHeader } from '~/services/admin-guard.server';
 import {
   CHALLENGE_ENDED,
   completeTwoFactor,
   cancelTwoFactor,
-  getAdmin,
   INVALID_CODE,
   INVALID_CREDENTIALS,
   LOGIN_FAILED,
   LOGIN_SUCCESS,
-  requestMeta,
-  safeRedirect,
-  sessionCookieHeader,
   signIn,
   TOO_MANY_CODES,
   type SignInResult,
-} from '~/lib/auth.server';
+} from '~/services/sign-in.server';
 import { loginChallengeCookie } from '~/lib/cookies.server';
 import { logger } from '~/lib/logger.server';
 import { requestInfo } from '~/lib/request-context.server';

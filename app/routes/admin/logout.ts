@@ -4,7 +4,8 @@
  * dashboard: signing out changes state, so it is never a link a third-party page could trigger.
  */
 import { redirect } from 'react-router';
-import { requireAdmin, signOut } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
+import { signOut } from '~/services/sign-in.server';
 import type { Route } from './+types/logout';
 
 export async function loader({ request }: Route.LoaderArgs) {

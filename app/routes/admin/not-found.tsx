@@ -3,7 +3,7 @@ import { data, Link } from 'react-router';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { buttonClass } from '~/components/ui/button';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import type { Route } from './+types/not-found';
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -25,7 +25,7 @@ import { AdminPageHeader } from '~/components/admin/page-header';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Field, Input, Select } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
-import { auditActor, requireRole } from '~/lib/auth.server';
+import { auditActor, requireRole } from '~/services/admin-guard.server';
 import { Conflict, NotFound } from '~/lib/errors.server';
 import { formatDateTime } from '~/lib/format';
 import { passwordProblem } from '~/lib/password.server';

@@ -10,10 +10,11 @@
  * `code`; a wrong code counts towards the throttle.
  */
 import { apiError } from '~/lib/api.server';
-import { CODE_HINT, CODE_REQUIRED, INVALID_CODE, INVALID_CREDENTIALS, requestMeta, signIn } from '~/lib/auth.server';
+import { requestMeta } from '~/services/admin-guard.server';
+import { CODE_HINT, CODE_REQUIRED, INVALID_CODE, INVALID_CREDENTIALS, signIn } from '~/services/sign-in.server';
 import { zodIssues } from '~/lib/errors.server';
 import { requestInfo } from '~/lib/request-context.server';
-import { readSubmissionBody } from '~/lib/submissions.server';
+import { readSubmissionBody } from '~/infrastructure/submissions.server';
 import { loginSchema } from '~/schemas/login';
 import type { Route } from './+types/auth.login';
 

@@ -4,7 +4,8 @@
  * live session.
  */
 import { apiError } from '~/lib/api.server';
-import { requireAdmin, signOut } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
+import { signOut } from '~/services/sign-in.server';
 import type { Route } from './+types/auth.logout';
 
 export async function action({ request }: Route.ActionArgs) {

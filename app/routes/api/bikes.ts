@@ -3,13 +3,13 @@
  * - GET ?q=&filter=&limit=&offset= : bikes, a bare JSON array with the total in X-Total-Count (public).
  * - POST (admin: session cookie or Bearer token): create a bike from a JSON body in camelCase or
  *   snake_case → 201 with the saved bike; 400 `{error, issues}` naming the wrong fields, 401, 403,
- *   413, 415 (see app/lib/catalog-api.server.ts).
+ *   413, 415 (see app/services/catalog-api.server.ts).
  */
 import { listResponse, methodNotAllowed, pagingSchema, parseQuery } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { sharedContent } from '~/lib/public-content.server';
-import { createFromRequest } from '~/lib/catalog-api.server';
-import { bikeWriter } from '~/lib/catalog-writers.server';
+import { createFromRequest } from '~/services/catalog-api.server';
+import { bikeWriter } from '~/services/catalog-writers.server';
 import { listBikes } from '~/models/bike.server';
 import { bikeQuerySchema } from '~/schemas/catalog-query';
 import type { Route } from './+types/bikes';

@@ -11,8 +11,8 @@
  * - DELETE: 204, audited; 404 for an unknown id.
  */
 import { apiError, methodNotAllowed, notFound, readJsonBody, withReference } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
 import { deleteBookingForAdmin, getBooking, updateBookingForAdmin } from '~/models/booking.server';

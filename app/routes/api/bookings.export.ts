@@ -6,8 +6,8 @@
  * formula neutralised (app/lib/csv.server.ts). 400 naming a bad parameter.
  */
 import { methodNotAllowed, parseQuery } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
-import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
+import { requireAdmin } from '~/services/admin-guard.server';
+import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { csvResponse, type CsvColumn } from '~/lib/csv.server';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';

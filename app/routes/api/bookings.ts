@@ -10,10 +10,10 @@
  * admin list (`q`, `status`, `type`, `sort`, `due=today`, `assigned=me|<staff id>`) and paged with
  * `limit` / `offset`; 400 naming a bad parameter.
  */
-import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
+import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { parseQuery, pagingSchema, withReference } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
-import { handleApiSubmission } from '~/lib/submissions.server';
+import { requireAdmin } from '~/services/admin-guard.server';
+import { handleApiSubmission } from '~/infrastructure/submissions.server';
 import { adminBookingQuery, createBooking, listBookingsForAdmin } from '~/models/booking.server';
 import { bookingInputSchema, normalizeBookingInput } from '~/schemas/booking';
 import { bookingApiQuerySchema } from '~/schemas/booking-admin';

@@ -6,8 +6,8 @@
  * without a session; other methods 405.
  */
 import { methodNotAllowed, parseQuery } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
-import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
+import { requireAdmin } from '~/services/admin-guard.server';
+import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { csvResponse, type CsvColumn } from '~/lib/csv.server';
 import type { InquiryStatus, InquiryType } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';

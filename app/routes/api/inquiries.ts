@@ -8,9 +8,9 @@
  *   with the total in X-Total-Count; 400 naming a bad parameter, 401 without a session.
  */
 import { pagingSchema, parseQuery, withReference } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
-import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
-import { handleApiSubmission } from '~/lib/submissions.server';
+import { requireAdmin } from '~/services/admin-guard.server';
+import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
+import { handleApiSubmission } from '~/infrastructure/submissions.server';
 import { createInquiry, listInquiries } from '~/models/inquiry.server';
 import { inquiryInputSchema, normalizeInquiryInput } from '~/schemas/inquiry';
 import { inquiryFilterSchema } from '~/schemas/inquiry-admin';

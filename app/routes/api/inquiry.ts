@@ -9,8 +9,8 @@
  * Every change is audited in its own transaction and published to open admin pages after the commit.
  */
 import { methodNotAllowed, notFound, readJsonBody, withReference } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { adminHeaders } from '~/lib/catalog-api.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { adminHeaders } from '~/services/catalog-api.server';
 import { apiError, DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
 import { deleteInquiry, getInquiry, updateInquiry } from '~/models/inquiry.server';

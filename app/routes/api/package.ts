@@ -6,9 +6,9 @@
  * - DELETE (admin): → 204, or 404. Bookings and inquiries that pointed to it keep its name.
  */
 import { methodNotAllowed, notFound } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { deleteFromRequest, updateFromRequest } from '~/lib/catalog-api.server';
-import { packageWriter } from '~/lib/catalog-writers.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { deleteFromRequest, updateFromRequest } from '~/services/catalog-api.server';
+import { packageWriter } from '~/services/catalog-writers.server';
 import { getPackage } from '~/models/package.server';
 import type { Route } from './+types/package';
 

@@ -9,8 +9,8 @@
  * 401 without a session, 403 for a cookie-authenticated cross-site change, 413 / 415 for the body.
  */
 import { methodNotAllowed, readJsonBody } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
-import { adminHeaders, orAdminRefusal } from '~/lib/catalog-api.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { DomainError, domainErrorResponse } from '~/lib/errors.server';
 import { getAllSettings, saveSettings } from '~/models/settings.server';
 import { camelizeDeep } from '~/schemas/catalog-fields';

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { apiError } from '~/lib/api.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { ImageRefused, MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES, storeUploadedImage, UPLOAD_MESSAGES } from '~/lib/image-upload.server';
 import { logger } from '~/lib/logger.server';
 import type { Route } from './+types/uploads';

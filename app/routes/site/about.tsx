@@ -4,7 +4,7 @@
  */
 import { Link, useRouteLoaderData } from 'react-router';
 import { PageHeader } from '~/components/site/page-header';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';

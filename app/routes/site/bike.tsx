@@ -13,7 +13,7 @@ import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActi
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';
-import { MapFacade } from '~/components/site/office-map';
+import { MapFacade } from '~/components/ui/office-map';
 import { Icon } from '~/components/ui/icon';
 import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';

@@ -8,7 +8,7 @@ import { BikeCard } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { WhatsAppButton } from '~/components/site/catalog/actions';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
-import { MapFacade } from '~/components/site/office-map';
+import { MapFacade } from '~/components/ui/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';

@@ -19,7 +19,7 @@ import { Field, Input, Select, Textarea } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { todayInIndia } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { handlePageSubmission } from '~/lib/submissions.server';
+import { handlePageSubmission } from '~/infrastructure/submissions.server';
 import { createBooking } from '~/models/booking.server';
 import { listPackageOptions } from '~/models/package.server';
 import { getPublicSettings, travelPolicies } from '~/models/settings.server';

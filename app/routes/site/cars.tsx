@@ -8,7 +8,7 @@ import { CarCard } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
 import { ListBody, ListHero, ResultsGrid } from '~/components/site/catalog/list-page';
-import { MapFacade } from '~/components/site/office-map';
+import { MapFacade } from '~/components/ui/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';

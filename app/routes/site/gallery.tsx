@@ -11,7 +11,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '~/components/site/page-header';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { buttonClass } from '~/components/ui/button';
 import { GALLERY_CATEGORIES, galleryCategoryLabel, galleryImages, type GalleryCategory } from '~/content/gallery';
 import { cn } from '~/lib/cn';

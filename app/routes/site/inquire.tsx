@@ -17,7 +17,7 @@ import { useDeferredValidation } from '~/components/site/forms/use-deferred-vali
 import { PageHeader } from '~/components/site/page-header';
 import { PreferToTalk } from '~/components/site/prefer-to-talk';
 import { pageMeta } from '~/lib/meta';
-import { handlePageSubmission } from '~/lib/submissions.server';
+import { handlePageSubmission } from '~/infrastructure/submissions.server';
 import { whatsappLink } from '~/lib/whatsapp';
 import { listCatalogOptions } from '~/models/catalog-options.server';
 import { createInquiry } from '~/models/inquiry.server';

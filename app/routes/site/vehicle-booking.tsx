@@ -19,7 +19,7 @@ import { Icon } from '~/components/ui/icon';
 import { formatRupees } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { sharedContent } from '~/lib/public-content.server';
-import { handlePageSubmission } from '~/lib/submissions.server';
+import { handlePageSubmission } from '~/infrastructure/submissions.server';
 import { getBike } from '~/models/bike.server';
 import { createBooking } from '~/models/booking.server';
 import { getCar } from '~/models/car.server';

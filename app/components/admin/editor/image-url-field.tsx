@@ -7,7 +7,7 @@
  * Without JavaScript the URL input works as a plain field (the upload control needs scripts).
  */
 import type { ReactNode } from 'react';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { ImageUploadButton } from '~/components/admin/image-upload';
 import { Field, Input } from '~/components/ui/field';
 import { cn } from '~/lib/cn';

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { toast } from '~/components/ui/toast';
 import { REQUIRED_FIELDS_MESSAGE, withRequiredNotice } from './required';
 
-/** What an editor's action answers when it does not redirect (app/components/admin/editor/editor-action.server.ts). */
+/** What an editor's action answers when it does not redirect (app/routes/admin/+shared/editor-action.server.ts). */
 export type EditorActionData = {
   result: SubmissionResult<string[]>;
   /** An error toast to show (with JavaScript) for a failed save. */

@@ -7,7 +7,7 @@
  */
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { OfficeMap, openStreetMapLink } from '~/components/site/office-map';
+import { OfficeMap, openStreetMapLink } from '~/components/ui/office-map';
 import { parseMapEmbed } from '~/lib/admin/map-embed';
 import type { Settings } from '~/schemas/settings';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildSrcSet } from '~/components/site/picture';
+import { buildSrcSet } from '~/components/ui/picture';
 import { pageWindow } from '~/components/ui/pagination';
 import { listHref } from '~/lib/list-href';
 import { serializeJsonLd } from './json-ld';

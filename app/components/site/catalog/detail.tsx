@@ -10,7 +10,7 @@ import { cn } from '~/lib/cn';
 import { uploadVariants } from '~/lib/image-variants';
 import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { CatalogBadge } from './bits';
-import { Picture } from '../picture';
+import { Picture } from '~/components/ui/picture';
 
 export function Breadcrumbs({ parent, current }: { parent: { to: string; label: string }; current: string }) {
   return (

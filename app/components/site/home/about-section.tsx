@@ -3,7 +3,7 @@
  * and 'Learn More About Us'.
  */
 import { Link } from 'react-router';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';

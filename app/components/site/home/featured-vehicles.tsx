@@ -3,7 +3,7 @@
  * database; nothing when empty.
  */
 import { Link } from 'react-router';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { Carousel } from '~/components/ui/carousel';

@@ -6,7 +6,7 @@ import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { formatPhone, telLink } from '~/lib/whatsapp';
 import type { Settings } from '~/schemas/settings';
-import { MapFacade } from '~/components/site/office-map';
+import { MapFacade } from '~/components/ui/office-map';
 import { SectionHeading } from './section-heading';
 
 export function FindUs({ map, company }: { map: Settings['map']; company: Settings['company'] }) {

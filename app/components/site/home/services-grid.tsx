@@ -1,6 +1,6 @@
 /** Services grid (docs/product.md#home). */
 import { Link } from 'react-router';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { services } from '~/content/services';

@@ -3,7 +3,7 @@ import { Icon } from '~/components/ui/icon';
 import { StarRow } from '~/components/ui/star-row';
 import type { Testimonial } from '~/content/testimonials';
 import { cn } from '~/lib/cn';
-import { Picture } from '../picture';
+import { Picture } from '~/components/ui/picture';
 
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (

@@ -1,5 +1,5 @@
 /** Travel stories (docs/product.md#home). */
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { travelStories } from '~/content/stories';

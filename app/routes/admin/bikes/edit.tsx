@@ -7,7 +7,7 @@ import { data } from 'react-router';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { getBike } from '~/models/bike.server';
 import { bikeValues } from './+shared/bike-form';
 import { BikeEditor } from './+shared/bike-editor';

@@ -5,7 +5,7 @@
  */
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { bikePrefill, newBikeValues } from './+shared/bike-form';
 import { BikeEditor } from './+shared/bike-editor';
 import { bikeEditorAction } from './+shared/bike-editor.server';

@@ -21,7 +21,7 @@ import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { PipelinePanel } from '~/components/admin/pipeline-panel';
 import { buttonClass } from '~/components/ui/button';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { cn } from '~/lib/cn';
 import type { BookingStatus, BookingType } from '~/lib/constants';
 import { formatDate, formatDateRange, formatDateTime } from '~/lib/format';

@@ -21,7 +21,7 @@ import { AdminPageHeader } from '~/components/admin/page-header';
 import { ResultCount } from '~/components/admin/result-count';
 import { buttonClass } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import type { BookingStatus, BookingType } from '~/lib/constants';
 import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';

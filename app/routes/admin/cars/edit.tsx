@@ -7,7 +7,7 @@ import { data } from 'react-router';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { getCar } from '~/models/car.server';
 import { carValues } from './+shared/car-form';
 import { CarEditor } from './+shared/car-editor';

@@ -8,7 +8,7 @@
 import { Car as CarIcon } from 'lucide-react';
 import { AdminCatalogList, type AdminCatalogWords } from '~/components/admin/catalog-list-page';
 import { ItemCell, StatusBadge, type DataColumn } from '~/components/admin/data-table';
-import { deleteFromList, loadAdminList } from '~/components/admin/list-route.server';
+import { deleteFromList, loadAdminList } from '~/routes/admin/+shared/list-route.server';
 import { adminMeta } from '~/components/admin/meta';
 import { CONTACT_FOR_BIKE_PRICE, priceOrContact } from '~/lib/format';
 import { deleteCar, getCar, listCarsForAdmin } from '~/models/car.server';

@@ -4,7 +4,7 @@
  */
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { newCarValues } from './+shared/car-form';
 import { CarEditor } from './+shared/car-editor';
 import { carEditorAction } from './+shared/car-editor.server';

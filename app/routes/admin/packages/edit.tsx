@@ -7,7 +7,7 @@ import { data } from 'react-router';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { getPackage } from '~/models/package.server';
 import { packageValues } from './+shared/package-form';
 import { PackageEditor } from './+shared/package-editor';

@@ -5,7 +5,7 @@
  */
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { requireAdmin } from '~/lib/auth.server';
+import { requireAdmin } from '~/services/admin-guard.server';
 import { newPackageValues } from './+shared/package-form';
 import { PackageEditor } from './+shared/package-editor';
 import { packageEditorAction } from './+shared/package-editor.server';

@@ -3,11 +3,11 @@
  * editing"): guarded, validated with `bikeWriteSchema`, then `createBike` or `updateBike` and back to
  * /admin/bikes with 'Bike added successfully' / 'Bike updated successfully'. Failures keep what was
  * typed ('An error occurred. Please try again.'); an unknown id is a 404 ('Bike not found').
- * See app/components/admin/editor/editor-action.server.ts.
+ * See app/routes/admin/+shared/editor-action.server.ts.
  * The save and its audit entry are one transaction (docs/decisions/017-audit-log.md).
  */
-import { handleEditorSubmission } from '~/components/admin/editor/editor-action.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { handleEditorSubmission } from '~/routes/admin/+shared/editor-action.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { createBike, updateBike } from '~/models/bike.server';
 import { bikeWriteSchema } from '~/schemas/bike';
 import { BIKE_REQUIRED } from './bike-form';

@@ -5,7 +5,7 @@
  * transition, 'Already booked: #A1B2C3 (Asha Rai, Jan 5 – Jan 7, 2025)', 'Booking not found'). The
  * server decides; the buttons a page shows are only what it expects to be allowed.
  */
-import { auditActor, type AdminAuth } from '~/lib/auth.server';
+import { auditActor, type AdminAuth } from '~/services/admin-guard.server';
 import { DomainError } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';

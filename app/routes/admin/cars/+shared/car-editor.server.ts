@@ -3,11 +3,11 @@
  * guarded, validated with `carWriteSchema`, then `createCar` or `updateCar` and back to /admin/cars
  * with 'Car added successfully' / 'Car updated successfully'. Failures keep what was typed ('An
  * error occurred. Please try again.'); an unknown id is a 404 ('Car not found').
- * See app/components/admin/editor/editor-action.server.ts.
+ * See app/routes/admin/+shared/editor-action.server.ts.
  * The save and its audit entry are one transaction (docs/decisions/017-audit-log.md).
  */
-import { handleEditorSubmission } from '~/components/admin/editor/editor-action.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { handleEditorSubmission } from '~/routes/admin/+shared/editor-action.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { createCar, updateCar } from '~/models/car.server';
 import { carWriteSchema } from '~/schemas/car';
 import { CAR_REQUIRED } from './car-form';

@@ -11,7 +11,7 @@
  */
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
 import { DomainError, NotFound } from '~/lib/errors.server';
 import { todayInIndia } from '~/lib/format';
@@ -22,7 +22,7 @@ import { adultsFromGuests, convertInquiryToBooking, convertsToTour } from '~/mod
 import { deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
 import { handlePipelineIntent, isPipelineIntent, loadPipeline, type PipelineData, type PipelineResult } from '~/models/pipeline.server';
 import type { Inquiry } from '~/db/schema';
-import { ADMIN_PAGE_SIZE } from '~/components/admin/list-route.server';
+import { ADMIN_PAGE_SIZE } from '~/routes/admin/+shared/list-route.server';
 import { convertInquirySchema, inquiryActionSchema } from '~/schemas/inquiry-admin';
 import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
 import { inquiriesHref, type InquiryListState } from './inquiry-url';

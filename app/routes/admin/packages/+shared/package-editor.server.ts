@@ -3,11 +3,11 @@
  * editing"): guarded, validated with `packageWriteSchema`, then `createPackage` or `updatePackage` and
  * back to /admin/packages with 'Package added successfully' / 'Package updated successfully'.
  * Failures keep what was typed ('Failed to add package' / 'Failed to update package'); an unknown id
- * is a 404 ('Package not found'). See app/components/admin/editor/editor-action.server.ts.
+ * is a 404 ('Package not found'). See app/routes/admin/+shared/editor-action.server.ts.
  * The save and its audit entry are one transaction (docs/decisions/017-audit-log.md).
  */
-import { handleEditorSubmission } from '~/components/admin/editor/editor-action.server';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { handleEditorSubmission } from '~/routes/admin/+shared/editor-action.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { createPackage, updatePackage } from '~/models/package.server';
 import { packageWriteSchema } from '~/schemas/package';
 import { PACKAGE_REQUIRED, preparePackageFormData, renumberAfterRemoval } from './package-form';

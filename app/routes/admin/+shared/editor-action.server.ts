@@ -18,8 +18,8 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { missingRequired, REQUIRED_FIELDS_MESSAGE } from './required';
-import type { EditorActionData } from './use-editor-form';
+import { missingRequired, REQUIRED_FIELDS_MESSAGE } from '~/components/admin/editor/required';
+import type { EditorActionData } from '~/components/admin/editor/use-editor-form';
 
 type Options<S extends z.ZodType> = {
   /** The entity's write schema (client-safe, reads Conform form data). */

@@ -1,6 +1,6 @@
 /**
  * The write side of each catalogue entity in one place: schema, API body normalizer and model
- * functions, used by the admin API routes (app/lib/catalog-api.server.ts). The model functions take
+ * functions, used by the admin API routes (app/services/catalog-api.server.ts). The model functions take
  * the audit actor as their last argument and record the entry in the write's transaction
  * (docs/decisions/017-audit-log.md).
  */

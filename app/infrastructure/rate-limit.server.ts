@@ -10,7 +10,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { databaseHandle } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
-import { env } from './env.server';
+import { env } from '~/lib/env.server';
 
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 

@@ -16,7 +16,7 @@
  * `snapshotPglite` holds PGlite's transaction lock for the whole snapshot, so no statement of anyone
  * else runs between the row counts and the copy of the data folder: the copy is consistent and
  * the counts describe it exactly. PostgreSQL is backed up with pg_dump instead
- * (app/lib/backup-postgres.server.ts); this module's lock and endpoint are PGlite only.
+ * (app/infrastructure/backup/postgres.server.ts); this module's lock and endpoint are PGlite only.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import express, { type Request } from 'express';
 import { z } from 'zod';
 import { databaseHandle, type DatabaseHandle } from '~/db/client.server';
-import { logger } from './logger.server';
+import { logger } from '~/lib/logger.server';
 
 /** Name of the lock file inside DATA_DIR. */
 export const LOCK_FILE = 'server.lock';

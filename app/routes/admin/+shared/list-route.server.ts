@@ -6,13 +6,16 @@
  */
 import { redirect } from 'react-router';
 import { z } from 'zod';
-import { auditActor, requireAdmin } from '~/lib/auth.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { isUuid } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { listHref } from '~/lib/list-href';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { AuditActor } from '~/models/audit.server';
 import { MAX_PAGE, pageCount, readPageQuery, searchTerm } from '~/schemas/catalog-query';
+import type { AdminListData } from '~/components/admin/catalog-list-page';
+
+export type { AdminListData };
 
 /** Rows on one page of an admin list. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -46,22 +49,6 @@ export function readAdminListQuery(request: Request): AdminListQuery {
     deleteId: query.delete ?? null,
   };
 }
-
-/** What an admin list's loader returns: one page of rows and what the page around them shows. */
-export type AdminListData<Row> = {
-  rows: Row[];
-  /** Rows matching the search, all pages together. */
-  total: number;
-  /** Current page, 1-based. */
-  page: number;
-  /** Number of pages (at least 1). */
-  pages: number;
-  pageSize: number;
-  /** The search text ('' for none). */
-  q: string;
-  /** The record whose delete confirmation is open, or null. */
-  confirm: { id: string; name: string } | null;
-};
 
 /**
  * The loader of an admin list, after the guard: one page of `list` (newest first, the search

@@ -13,7 +13,7 @@ import { InvalidSettings, saveSettings } from '~/models/settings.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, type FlashToast } from '~/lib/toast.server';
 import type { SettingsKey } from '~/schemas/settings';
-import { settingsFormSchemas, type SettingsActionData } from './form-schemas';
+import { settingsFormSchemas, type SettingsActionData } from '~/components/admin/settings/form-schemas';
 
 export type { SettingsActionData };
 

@@ -1,5 +1,7 @@
 /**
- * Staff sign-in and the admin guard (docs/decisions/004-staff-authentication.md).
+ * The staff sign-in flow (docs/decisions/004-staff-authentication.md): password, second factor and
+ * lockout, then the new session; and its end, sign-out. The request guard that reads the session
+ * back on every admin request is app/services/admin-guard.server.ts.
  *
  * - `signIn` checks the throttle, the password (the same answer and about the same time for an
  *   unknown user, a wrong password and a disabled account), then either starts a new session (a
@@ -7,25 +9,21 @@
  *   the login page gets a login challenge (second step, `completeTwoFactor`), the API a
  *   'code required' answer unless the request carried the code
  *   (docs/decisions/004-staff-authentication.md#two-factor-sign-in).
- * - `requireAdmin(request)` is called by every /admin loader and action and every admin API handler.
- *   It accepts the session cookie or `Authorization: Bearer <token>`. Without a live session a page
- *   gets a redirect to /admin/login?redirectTo=..., the API a 401 `{error}`. A cookie-authenticated
- *   API call that changes something must also come from the site's own origin (403 otherwise); page
- *   actions get that check from React Router itself. `requireRole(request, 'admin')` also demands
- *   the role (docs/decisions/004-staff-authentication.md#roles).
+ * - `checkCurrentPassword` and `checkCurrentCode` confirm the signed-in user before a sensitive
+ *   change; a wrong answer counts towards the same throttle.
  * - Sign-in, failed sign-in and sign-out are written to the audit log; never a password, token or
  *   code, and never a TOTP secret in a log line.
  */
-import { eq, sql } from 'drizzle-orm';
-import { data, redirect } from 'react-router';
-import { db } from '~/db/client.server';
-import { users, type User } from '~/db/schema';
+import type { User } from '~/db/schema';
+import { loginThrottle, type LoginThrottle } from '~/infrastructure/login-throttle.server';
+import { sessionCookie } from '~/lib/cookies.server';
+import { logger } from '~/lib/logger.server';
+import { timingDummyHash, verifyPassword } from '~/lib/password.server';
 import { recordAuditNow, type AuditActor } from '~/models/audit.server';
 import {
   createLoginChallenge,
   createSession,
   deleteLoginChallenge,
-  findActiveSession,
   findLoginChallenge,
   recordWrongCode,
   revokeSessionByToken,
@@ -33,15 +31,8 @@ import {
   type SessionKind,
 } from '~/models/session.server';
 import { verifySecondFactor } from '~/models/two-factor.server';
-import { apiError } from './api.server';
-import type { UserRole } from './constants';
-import { sessionCookie } from './cookies.server';
-import { logger } from './logger.server';
-import { loginThrottle, type LoginThrottle } from './login-throttle.server';
-import { checkOrigin } from './origin-check.server';
-import { timingDummyHash, verifyPassword } from './password.server';
-import { clientIp } from './rate-limit.server';
-import { markStaffWrite } from './request-store.server';
+import { getUserById, getUserByUsername, recordLastLogin } from '~/models/user.server';
+import { auditActor, type AdminAuth } from './admin-guard.server';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const LOGIN_SUCCESS = 'Login successful';
@@ -55,10 +46,6 @@ export const CODE_HINT = 'Enter the 6-digit code from your authenticator app, or
 /** The second step of the login page ended (5 minutes passed, or 5 wrong codes). */
 export const CHALLENGE_ENDED = 'Your sign-in has expired. Please enter your username and password again.';
 export const TOO_MANY_CODES = 'Too many wrong codes. Please enter your username and password again.';
-/** /admin/staff (and any admin-role-only page) for a user with the staff role. */
-export const NOT_ALLOWED = 'Only an admin can open this page';
-
-export type AdminAuth = ActiveSession & { token: string; via: SessionKind };
 
 type SignedIn = { ok: true; token: string; expiresAt: Date; sessionId: string; user: ActiveSession['user'] };
 
@@ -98,7 +85,7 @@ async function startSession(
   meta: { ip: string; userAgent?: string | null; kind: SessionKind; secondFactor?: 'totp' | 'recovery'; requestId?: string },
 ): Promise<SignedIn> {
   const session = await createSession(user.id, { kind: meta.kind, userAgent: meta.userAgent, ip: meta.ip });
-  await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+  await recordLastLogin(user.id);
   logger.info({ event: 'login', username: user.username, ip: meta.ip, via: meta.kind, reqId: meta.requestId }, 'signed in');
   const how = meta.kind === 'bearer' ? 'through the API' : 'in the browser';
   const factor = meta.secondFactor === 'recovery' ? ' with a recovery code' : meta.secondFactor === 'totp' ? ' with a two-factor code' : '';
@@ -134,7 +121,7 @@ export async function signIn(
     logger.warn({ event: 'login_throttled', username, ip: input.ip, reqId: input.requestId }, 'sign-in refused: too many failures');
     return { ok: false, reason: 'throttled', retryAfterSeconds: wait };
   }
-  const [user] = input.username.trim().length <= 100 ? await db().select().from(users).where(eq(users.username, username)) : [];
+  const user = input.username.trim().length <= 100 ? await getUserByUsername(username) : null;
   // An unknown user still costs one scrypt, so timing does not reveal which usernames exist.
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummyHash()), false);
   if (!user || !valid || user.disabledAt) {
@@ -188,7 +175,7 @@ export async function completeTwoFactor(
     return attemptsLeft > 0 ? { ok: false, reason: 'invalid_code', attemptsLeft } : { ok: false, reason: 'challenge_ended', why: 'attempts' };
   }
   if (!(await deleteLoginChallenge(challenge.id))) return { ok: false, reason: 'challenge_ended', why: 'expired' };
-  const [user] = await db().select().from(users).where(eq(users.id, challenge.userId));
+  const user = await getUserById(challenge.userId);
   if (!user || user.disabledAt) return { ok: false, reason: 'challenge_ended', why: 'expired' };
   return startSession(user, { ip: input.ip, userAgent: input.userAgent, kind: 'cookie', secondFactor: factor, requestId: input.requestId });
 }
@@ -211,7 +198,7 @@ export async function checkCurrentPassword(
   throttle: LoginThrottle = loginThrottle(),
 ): Promise<'ok' | 'wrong' | 'throttled'> {
   if ((await throttle.blockedFor(auth.user.username, ip)) > 0) return 'throttled';
-  const [user] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.user.id));
+  const user = await getUserById(auth.user.id);
   if (user && (await verifyPassword(password, user.passwordHash))) return 'ok';
   await throttle.recordFailure(auth.user.username, ip);
   return 'wrong';
@@ -233,94 +220,6 @@ export async function checkCurrentCode(
   return 'wrong';
 }
 
-/** The Bearer token of the request, if any. */
-function bearerToken(request: Request): string | null {
-  const header = request.headers.get('Authorization');
-  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/.exec(header) : null;
-  return match ? match[1]! : null;
-}
-
-/** The live staff session of the request (Bearer token first, then the cookie), or null. */
-export async function getAdmin(request: Request): Promise<AdminAuth | null> {
-  const bearer = bearerToken(request);
-  if (bearer) {
-    const found = await findActiveSession(bearer);
-    return found ? { ...found, token: bearer, via: 'bearer' } : null;
-  }
-  const token = await sessionCookie().parse(request.headers.get('Cookie'));
-  if (typeof token !== 'string' || token === '') return null;
-  const found = await findActiveSession(token);
-  return found ? { ...found, token, via: 'cookie' } : null;
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function isApiRequest(url: URL): boolean {
-  return url.pathname === '/api' || url.pathname.startsWith('/api/');
-}
-
-/** A path inside the admin area to return to after sign-in; anything else gives `fallback` (no open redirect). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/admin'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return fallback;
-  let url: URL;
-  try {
-    url = new URL(to, 'http://site.invalid');
-  } catch {
-    return fallback;
-  }
-  const inAdmin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
-  const authPage = url.pathname.startsWith('/admin/login') || url.pathname.startsWith('/admin/logout');
-  if (url.origin !== 'http://site.invalid' || !inAdmin || authPage) return fallback;
-  return url.pathname + url.search;
-}
-
-/** The login URL that brings the user back to `request`'s page afterwards. */
-export function loginRedirectUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, '') + url.search;
-  const target = safeRedirect(back, '');
-  return target && target !== '/admin' ? `/admin/login?redirectTo=${encodeURIComponent(target)}` : '/admin/login';
-}
-
-/**
- * The signed-in staff member, or a thrown Response: a redirect to the login page for a page, 401
- * `{error}` for the API, 403 for a cookie-authenticated cross-site API change.
- */
-export async function requireAdmin(request: Request): Promise<AdminAuth> {
-  const url = new URL(request.url);
-  const api = isApiRequest(url);
-  const auth = await getAdmin(request);
-  if (!auth) {
-    if (api) throw apiError(401, 'Sign in required', [], { 'WWW-Authenticate': 'Bearer' });
-    const headers = new Headers();
-    if (request.headers.get('Cookie')?.includes('hx_session=')) {
-      headers.append('Set-Cookie', await sessionCookie().serialize('', { maxAge: 0 }));
-    }
-    throw redirect(loginRedirectUrl(request), { headers });
-  }
-  const change = !SAFE_METHODS.has(request.method.toUpperCase());
-  if (api && auth.via === 'cookie' && change) {
-    const origin = checkOrigin(request);
-    if (!origin.ok) throw apiError(403, origin.reason);
-  }
-  // A signed-in change: when it succeeds, the page cache is emptied (app/lib/page-cache.server.ts).
-  if (change) markStaffWrite();
-  return auth;
-}
-
-/**
- * `requireAdmin` plus a role (docs/decisions/004-staff-authentication.md#roles): a signed-in user
- * without it gets 403, as a page the layout's 'not allowed' view (NOT_ALLOWED), on the API `{error}`.
- */
-export async function requireRole(request: Request, role: UserRole): Promise<AdminAuth> {
-  const auth = await requireAdmin(request);
-  if (auth.user.role !== role) {
-    if (isApiRequest(new URL(request.url))) throw apiError(403, NOT_ALLOWED);
-    throw data(NOT_ALLOWED, { status: 403 });
-  }
-  return auth;
-}
-
 /**
  * End the request's session (cookie or Bearer) and write 'logout' to the audit log. Returns the
  * `Set-Cookie` value that clears the cookie.
@@ -338,17 +237,3 @@ export async function signOut(auth: AdminAuth, request?: Request): Promise<strin
   return sessionCookie().serialize('', { maxAge: 0 });
 }
 
-/** The `Set-Cookie` value of a new browser session. */
-export function sessionCookieHeader(token: string): Promise<string> {
-  return sessionCookie().serialize(token);
-}
-
-/** Who makes a change, for the audit log (docs/decisions/017-audit-log.md): the signed-in user and the client address. */
-export function auditActor(auth: AdminAuth, request: Request): AuditActor {
-  return { id: auth.user.id, name: auth.user.username, ip: clientIp(request) };
-}
-
-/** Client address and user agent of a request, for the session row and the throttle. */
-export function requestMeta(request: Request): { ip: string; userAgent: string | null } {
-  return { ip: clientIp(request), userAgent: request.headers.get('User-Agent') };
-}

@@ -3,11 +3,11 @@
  * RATE_LIMIT_LOGIN_FAILURES failures per username and, separately, per client address within 15
  * minutes. Past that, sign-in answers 429 with Retry-After until the window has passed: the lockout
  * ends by itself. Successful sign-ins are not counted. The counts live where the rate limits' do
- * (app/lib/rate-limit.server.ts): in PostgreSQL, shared by every instance of the site, or in memory
+ * (app/infrastructure/rate-limit.server.ts): in PostgreSQL, shared by every instance of the site, or in memory
  * with the embedded PGlite, where a restart forgets them, which only ever lets someone in sooner.
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { env } from './env.server';
+import { env } from '~/lib/env.server';
 import { createRateLimiter } from './rate-limit.server';
 
 /** Window in which failures are counted (seconds). */

@@ -7,8 +7,8 @@
  * - `manifest.json`: format and version, when, which database engine and version, the last
  *   migration, the rows of every table, the number and bytes of uploads, the SHA-256 of the
  *   database entry (`BackupManifest`);
- * - `database/pglite.tar` (PGlite's data folder, consistent, see app/lib/backup.server.ts) or
- *   `database/postgres.dump` (pg_dump custom format, see app/lib/backup-postgres.server.ts);
+ * - `database/pglite.tar` (PGlite's data folder, consistent, see app/infrastructure/backup/backup.server.ts) or
+ *   `database/postgres.dump` (pg_dump custom format, see app/infrastructure/backup/postgres.server.ts);
  * - `uploads/<name>`: every file of DATA_DIR/uploads, copied after the database snapshot. Uploads
  *   are written before any record names them and never changed or deleted
  *   (docs/decisions/010-maps-video-images.md), so every image the snapshot refers to is included.
@@ -45,8 +45,8 @@ import {
   type DataDirLock,
   type DatabaseInfo,
 } from './backup.server';
-import { countUserTables, dumpPostgres, redactUrl, restorePostgres } from './backup-postgres.server';
-import { assertKey } from './storage.server';
+import { countUserTables, dumpPostgres, redactUrl, restorePostgres } from './postgres.server';
+import { assertKey } from '~/lib/storage.server';
 
 export const BACKUP_FORMAT = 'himalayan-tours-backup';
 export const BACKUP_FORMAT_VERSION = 1;

@@ -2,21 +2,21 @@
  * The guard and the body reader shared by every public submission endpoint
  * (docs/decisions/003-visitor-submissions-stored.md, 009-rest-api.md): Origin check, per-IP rate
  * limit, body size, JSON or form body, honeypot, then the zod schema and the model function; the
- * API also honours an `Idempotency-Key` header (app/lib/idempotency.server.ts). Bad input of any
+ * API also honours an `Idempotency-Key` header (app/infrastructure/idempotency.server.ts). Bad input of any
  * kind answers 4xx with `{ error, issues }`, never 500.
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
-import { parseSubmission } from './parse-submission';
+import { parseSubmission } from '~/lib/parse-submission';
 import type { Executor } from '~/db/client.server';
 import { HONEYPOT_FIELD } from '~/schemas/submission-fields';
-import { apiError, isJsonContentType, MAX_JSON_BYTES, readBodyText, readJsonBody } from './api.server';
-import { DomainError, domainErrorResponse, errorStatus, zodIssues } from './errors.server';
+import { apiError, isJsonContentType, MAX_JSON_BYTES, readBodyText, readJsonBody } from '~/lib/api.server';
+import { DomainError, domainErrorResponse, errorStatus, zodIssues } from '~/lib/errors.server';
 import { answerAfterKeyTaken, answerForRepeat, KeyTaken, readIdempotencyKey, requestHash, storeAnswer, type IdempotencyClaim } from './idempotency.server';
-import { shortReference } from './ids';
-import { isHoneypotFilled } from './honeypot.server';
-import { logger } from './logger.server';
-import { checkOrigin } from './origin-check.server';
+import { shortReference } from '~/lib/ids';
+import { isHoneypotFilled } from '~/lib/honeypot.server';
+import { logger } from '~/lib/logger.server';
+import { checkOrigin } from '~/lib/origin-check.server';
 import { clientIp, consumeSubmission } from './rate-limit.server';
 
 /** Largest submission body read (64 KB for JSON and forms); larger answers 413. */
@@ -78,7 +78,7 @@ export type CreateOptions<R> = { withinTransaction?: (tx: Executor, record: R) =
  * POST handler of a public API endpoint: guard, read, drop honeypot bots, validate with `schema`,
  * store with `create`, answer 201 with the stored record (camelCase). With an `Idempotency-Key`
  * header the answer is stored with the record, and a repeat of the key gets it back
- * (app/lib/idempotency.server.ts, scope `entity`).
+ * (app/infrastructure/idempotency.server.ts, scope `entity`).
  */
 export async function handleApiSubmission<S extends $ZodType, R>(
   request: Request,

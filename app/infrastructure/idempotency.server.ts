@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { idempotencyKeys } from '~/db/schema';
-import { apiError } from './errors.server';
-import { logger } from './logger.server';
+import { apiError } from '~/lib/errors.server';
+import { logger } from '~/lib/logger.server';
 
 /** The request header naming the key. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -11,9 +11,9 @@
  */
 import type { z } from 'zod';
 import type { AuditActor } from '~/models/audit.server';
-import { isUuid } from './ids';
-import { apiError, notFound, readJsonBody } from './api.server';
-import { DomainError, domainErrorResponse, zodIssues } from './errors.server';
+import { isUuid } from '~/lib/ids';
+import { apiError, notFound, readJsonBody } from '~/lib/api.server';
+import { DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 
 /**
  * How one catalogue entity is written: its schema, its body normalizer and its model functions,

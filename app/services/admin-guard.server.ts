@@ -1,0 +1,131 @@
+/**
+ * The admin request guard (docs/decisions/004-staff-authentication.md): who is signed in on a
+ * request, and the checks every admin loader, action and admin API handler starts with. Signing in
+ * and out is app/services/sign-in.server.ts.
+ *
+ * - `requireAdmin(request)` is called by every /admin loader and action and every admin API handler.
+ *   It accepts the session cookie or `Authorization: Bearer <token>`. Without a live session a page
+ *   gets a redirect to /admin/login?redirectTo=..., the API a 401 `{error}`. A cookie-authenticated
+ *   API call that changes something must also come from the site's own origin (403 otherwise); page
+ *   actions get that check from React Router itself. `requireRole(request, 'admin')` also demands
+ *   the role (docs/decisions/004-staff-authentication.md#roles).
+ * - `auditActor` and `requestMeta` name the request's user and client for the audit log and the
+ *   session row.
+ */
+import { data, redirect } from 'react-router';
+import { clientIp } from '~/infrastructure/rate-limit.server';
+import { apiError } from '~/lib/api.server';
+import type { UserRole } from '~/lib/constants';
+import { sessionCookie } from '~/lib/cookies.server';
+import { checkOrigin } from '~/lib/origin-check.server';
+import { markStaffWrite } from '~/lib/request-store.server';
+import type { AuditActor } from '~/models/audit.server';
+import { findActiveSession, type ActiveSession, type SessionKind } from '~/models/session.server';
+
+/** /admin/staff (and any admin-role-only page) for a user with the staff role. */
+export const NOT_ALLOWED = 'Only an admin can open this page';
+
+export type AdminAuth = ActiveSession & { token: string; via: SessionKind };
+
+/** The Bearer token of the request, if any. */
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get('Authorization');
+  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+/** The live staff session of the request (Bearer token first, then the cookie), or null. */
+export async function getAdmin(request: Request): Promise<AdminAuth | null> {
+  const bearer = bearerToken(request);
+  if (bearer) {
+    const found = await findActiveSession(bearer);
+    return found ? { ...found, token: bearer, via: 'bearer' } : null;
+  }
+  const token = await sessionCookie().parse(request.headers.get('Cookie'));
+  if (typeof token !== 'string' || token === '') return null;
+  const found = await findActiveSession(token);
+  return found ? { ...found, token, via: 'cookie' } : null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isApiRequest(url: URL): boolean {
+  return url.pathname === '/api' || url.pathname.startsWith('/api/');
+}
+
+/** A path inside the admin area to return to after sign-in; anything else gives `fallback` (no open redirect). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/admin'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, 'http://site.invalid');
+  } catch {
+    return fallback;
+  }
+  const inAdmin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+  const authPage = url.pathname.startsWith('/admin/login') || url.pathname.startsWith('/admin/logout');
+  if (url.origin !== 'http://site.invalid' || !inAdmin || authPage) return fallback;
+  return url.pathname + url.search;
+}
+
+/** The login URL that brings the user back to `request`'s page afterwards. */
+export function loginRedirectUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, '') + url.search;
+  const target = safeRedirect(back, '');
+  return target && target !== '/admin' ? `/admin/login?redirectTo=${encodeURIComponent(target)}` : '/admin/login';
+}
+
+/**
+ * The signed-in staff member, or a thrown Response: a redirect to the login page for a page, 401
+ * `{error}` for the API, 403 for a cookie-authenticated cross-site API change.
+ */
+export async function requireAdmin(request: Request): Promise<AdminAuth> {
+  const url = new URL(request.url);
+  const api = isApiRequest(url);
+  const auth = await getAdmin(request);
+  if (!auth) {
+    if (api) throw apiError(401, 'Sign in required', [], { 'WWW-Authenticate': 'Bearer' });
+    const headers = new Headers();
+    if (request.headers.get('Cookie')?.includes('hx_session=')) {
+      headers.append('Set-Cookie', await sessionCookie().serialize('', { maxAge: 0 }));
+    }
+    throw redirect(loginRedirectUrl(request), { headers });
+  }
+  const change = !SAFE_METHODS.has(request.method.toUpperCase());
+  if (api && auth.via === 'cookie' && change) {
+    const origin = checkOrigin(request);
+    if (!origin.ok) throw apiError(403, origin.reason);
+  }
+  // A signed-in change: when it succeeds, the page cache is emptied (app/lib/page-cache.server.ts).
+  if (change) markStaffWrite();
+  return auth;
+}
+
+/**
+ * `requireAdmin` plus a role (docs/decisions/004-staff-authentication.md#roles): a signed-in user
+ * without it gets 403, as a page the layout's 'not allowed' view (NOT_ALLOWED), on the API `{error}`.
+ */
+export async function requireRole(request: Request, role: UserRole): Promise<AdminAuth> {
+  const auth = await requireAdmin(request);
+  if (auth.user.role !== role) {
+    if (isApiRequest(new URL(request.url))) throw apiError(403, NOT_ALLOWED);
+    throw data(NOT_ALLOWED, { status: 403 });
+  }
+  return auth;
+}
+
+/** The `Set-Cookie` value of a new browser session. */
+export function sessionCookieHeader(token: string): Promise<string> {
+  return sessionCookie().serialize(token);
+}
+
+/** Who makes a change, for the audit log (docs/decisions/017-audit-log.md): the signed-in user and the client address. */
+export function auditActor(auth: AdminAuth, request: Request): AuditActor {
+  return { id: auth.user.id, name: auth.user.username, ip: clientIp(request) };
+}
+
+/** Client address and user agent of a request, for the session row and the throttle. */
+export function requestMeta(request: Request): { ip: string; userAgent: string | null } {
+  return { ip: clientIp(request), userAgent: request.headers.get('User-Agent') };
+}
