@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackup, pgliteSource, type BackupSource } from '~/infrastructure/backup/backup-archive.server';
+import { createBackup, pgliteSource, type BackupSource } from '~/infrastructure/backup/create.server';
 import { env } from '~/lib/env.server';
 import { runScript } from './open-database';
 

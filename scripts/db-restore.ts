@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { restoreBackup, type RestoreTarget } from '~/infrastructure/backup/backup-archive.server';
+import { restoreBackup, type RestoreTarget } from '~/infrastructure/backup/restore.server';
 import { redactUrl } from '~/infrastructure/backup/postgres.server';
 import { env } from '~/lib/env.server';
 import { runScript } from './open-database';

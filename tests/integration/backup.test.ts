@@ -34,15 +34,9 @@ import {
   users,
 } from '~/db/schema';
 import { seedDatabase } from '~/db/seed';
-import {
-  createBackup,
-  pgliteSource,
-  readManifest,
-  restoreBackup,
-  snapshotFromServer,
-  type BackupSource,
-  type RestoreTarget,
-} from '~/infrastructure/backup/backup-archive.server';
+import { createBackup, pgliteSource, snapshotFromServer, type BackupSource } from '~/infrastructure/backup/create.server';
+import { readManifest } from '~/infrastructure/backup/manifest.server';
+import { restoreBackup, type RestoreTarget } from '~/infrastructure/backup/restore.server';
 import { countUserTables } from '~/infrastructure/backup/postgres.server';
 import {
   LOCK_FILE,
