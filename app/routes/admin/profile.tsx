@@ -16,7 +16,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod/v4';
 import { LogOut, Save } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { RecoveryCodes } from '~/components/admin/account/recovery-codes';
 import { AccountSection } from '~/components/admin/account/section';
 import { StatusPill } from '~/components/ui/status-pill';
@@ -29,25 +29,20 @@ import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { toast } from '~/components/ui/toast';
-import { auditActor, requestMeta, requireAdmin, type AdminAuth } from '~/services/admin-guard.server';
-import { checkCurrentCode, checkCurrentPassword, signOut } from '~/services/sign-in.server';
+import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { Conflict } from '~/lib/errors.server';
-import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { groupSecret, qrCodeSvg, totpUri } from '~/lib/totp.server';
-import { endOtherSessions, endUserSession, listUserSessions } from '~/models/session.server';
+import { listUserSessions } from '~/models/session.server';
 import { getSettings } from '~/models/settings.server';
-import {
-  beginTotpEnrolment,
-  cancelTotpEnrolment,
-  confirmTotpEnrolment,
-  disableTwoFactor,
-  pendingTotpSecret,
-  regenerateRecoveryCodes,
-} from '~/models/two-factor.server';
-import { changeOwnPassword, getAccount, updateDisplayName } from '~/models/user.server';
-import { changePasswordSchema, confirmIdentitySchema, enrolCodeSchema, profileNameSchema } from '~/schemas/profile';
+import { pendingTotpSecret } from '~/models/two-factor.server';
+import { getAccount } from '~/models/user.server';
+import { changePasswordSchema, profileNameSchema } from '~/schemas/profile';
+import { dispatchIntent } from './+shared/intents.server';
 import type { Route } from './+types/profile';
+import { changeName, changePassword } from './profile/+intents/details.server';
+import { revokeOtherSessions, revokeSession } from './profile/+intents/sessions.server';
+import { cancelEnrolment, confirmEnrolment, regenerateCodes, startEnrolment, turnOffTwoFactor } from './profile/+intents/two-factor.server';
 
 const PATH = '/admin/profile';
 
@@ -78,135 +73,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type FormIntent = 'name' | 'password' | 'totp-confirm' | 'two-factor-manage';
-type ActionData =
-  | { intent: FormIntent; result: SubmissionResult<string[]> }
-  | { intent: 'codes'; title: string; codes: string[] };
-
-function formReply(intent: FormIntent, result: SubmissionResult<string[]>, status = 400) {
-  return data<ActionData>({ intent, result }, { status });
-}
-
-function throttledMessage(): string {
-  return 'Too many failed attempts. Please wait 15 minutes and try again.';
-}
-
-/** Password or code of the two-factor form: 'ok', or the reply to send back. */
-async function proveIdentity(auth: AdminAuth, request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: confirmIdentitySchema });
-  if (submission.status !== 'success') return { reply: formReply('two-factor-manage', submission.reply({ hideFields: ['password', 'code'] })) };
-  const { password, code } = submission.value;
-  const { ip } = requestMeta(request);
-  const outcome = password ? await checkCurrentPassword(auth, password, ip) : await checkCurrentCode(auth, code ?? '', ip);
-  if (outcome === 'ok') return { ok: true as const };
-  const hide = { hideFields: ['password', 'code'] };
-  if (outcome === 'throttled') return { reply: formReply('two-factor-manage', submission.reply({ formErrors: [throttledMessage()], ...hide }), 429) };
-  const fieldErrors: Record<string, string[]> = password ? { password: ['This is not your current password'] } : { code: ['This code is not right, or was already used'] };
-  return { reply: formReply('two-factor-manage', submission.reply({ fieldErrors, ...hide })) };
-}
+/**
+ * The page's forms, by their `intent` (handlers in ./profile/+intents/, one module per section of
+ * the page): your name and password, two-factor sign-in, sessions.
+ */
+const intents = {
+  name: changeName,
+  password: changePassword,
+  'totp-start': startEnrolment,
+  'totp-cancel': cancelEnrolment,
+  'totp-confirm': confirmEnrolment,
+  'recovery-regenerate': regenerateCodes,
+  'totp-disable': turnOffTwoFactor,
+  'revoke-session': revokeSession,
+  'revoke-others': revokeOtherSessions,
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const auth = await requireAdmin(request);
   const formData = await request.formData();
-  const intent = formData.get('intent');
-  const actor = auditActor(auth, request);
-  const userId = auth.user.id;
-
   try {
-    switch (intent) {
-      case 'name': {
-        const submission = parseWithZod(formData, { schema: profileNameSchema });
-        if (submission.status !== 'success') return formReply('name', submission.reply());
-        await updateDisplayName(actor, userId, submission.value.name);
-        return redirectWithToast(PATH, { type: 'success', title: 'Name updated' });
-      }
-
-      case 'password': {
-        const submission = parseWithZod(formData, { schema: changePasswordSchema });
-        const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
-        if (submission.status !== 'success') return formReply('password', submission.reply({ hideFields }));
-        const { currentPassword, newPassword } = submission.value;
-        const check = await checkCurrentPassword(auth, currentPassword, requestMeta(request).ip);
-        if (check === 'throttled') return formReply('password', submission.reply({ formErrors: [throttledMessage()], hideFields }), 429);
-        if (check === 'wrong') {
-          return formReply('password', submission.reply({ fieldErrors: { currentPassword: ['This is not your current password'] }, hideFields }));
-        }
-        const problem = passwordProblem(newPassword, auth.user.username);
-        if (problem) return formReply('password', submission.reply({ fieldErrors: { newPassword: [problem] }, hideFields }));
-        if (newPassword === currentPassword) {
-          return formReply('password', submission.reply({ fieldErrors: { newPassword: ['Choose a password different from the current one'] }, hideFields }));
-        }
-        const ended = await changeOwnPassword(actor, userId, newPassword, auth.session.id);
-        return redirectWithToast(PATH, {
-          type: 'success',
-          title: 'Password changed',
-          description: ended > 0 ? `${ended} other session${ended === 1 ? ' was' : 's were'} signed out.` : undefined,
-        });
-      }
-
-      case 'totp-start': {
-        await beginTotpEnrolment(userId);
-        return redirect(`${PATH}#two-factor`);
-      }
-
-      case 'totp-cancel': {
-        await cancelTotpEnrolment(userId);
-        return redirectWithToast(`${PATH}#two-factor`, { type: 'info', title: 'Two-factor set-up cancelled' });
-      }
-
-      case 'totp-confirm': {
-        const submission = parseWithZod(formData, { schema: enrolCodeSchema });
-        if (submission.status !== 'success') return formReply('totp-confirm', submission.reply({ hideFields: ['code'] }));
-        const codes = await confirmTotpEnrolment(actor, userId, submission.value.code);
-        if (!codes) {
-          return formReply(
-            'totp-confirm',
-            submission.reply({ fieldErrors: { code: ['This code is not right. Check that the time on your phone is correct, then try the next code'] }, hideFields: ['code'] }),
-          );
-        }
-        return data<ActionData>({ intent: 'codes', title: 'Two-factor sign-in is on', codes });
-      }
-
-      case 'recovery-regenerate':
-      case 'totp-disable': {
-        const proof = await proveIdentity(auth, request, formData);
-        if (!proof.ok) return proof.reply;
-        if (intent === 'totp-disable') {
-          await disableTwoFactor(actor, userId);
-          return redirectWithToast(`${PATH}#two-factor`, { type: 'success', title: 'Two-factor sign-in turned off' });
-        }
-        const codes = await regenerateRecoveryCodes(actor, userId);
-        return data<ActionData>({ intent: 'codes', title: 'New recovery codes', codes });
-      }
-
-      case 'revoke-session': {
-        const sessionId = String(formData.get('sessionId') ?? '');
-        if (sessionId === auth.session.id) {
-          const clear = await signOut(auth, request);
-          return redirect('/admin/login', { headers: { 'Set-Cookie': clear } });
-        }
-        const device = /^[0-9a-f-]{36}$/i.test(sessionId) ? await endUserSession(actor, userId, sessionId) : null;
-        return device
-          ? redirectWithToast(`${PATH}#sessions`, { type: 'success', title: 'Session signed out', description: device })
-          : redirectWithToast(`${PATH}#sessions`, { type: 'info', title: 'That session had already ended' });
-      }
-
-      case 'revoke-others': {
-        const ended = await endOtherSessions(actor, userId, auth.session.id);
-        return redirectWithToast(`${PATH}#sessions`, {
-          type: 'success',
-          title: ended > 0 ? `${ended} other session${ended === 1 ? '' : 's'} signed out` : 'No other sessions to sign out',
-        });
-      }
-
-      default:
-        return redirectWithToast(PATH, { type: 'error', title: 'Unknown action' });
-    }
+    return await dispatchIntent({ auth, request, formData, actor: auditActor(auth, request), path: PATH }, intents);
   } catch (error) {
     if (error instanceof Conflict) return redirectWithToast(PATH, { type: 'error', title: error.message });
     throw error;
   }
 }
+
+/** The forms that show a refused submission's errors, by intent. */
+type FormIntent = 'name' | 'password' | 'totp-confirm' | 'two-factor-manage';
 
 export default function AdminProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { account, enrolment, sessions, view } = loaderData;

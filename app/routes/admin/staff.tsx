@@ -15,7 +15,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod/v4';
 import { KeyRound, Settings2, ShieldCheck, ShieldOff, UserPlus, UserRoundCheck, UserRoundX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { ActionPanel } from '~/components/admin/account/action-panel';
 import { AccountSection } from '~/components/admin/account/section';
 import { StatusPill } from '~/components/ui/status-pill';
@@ -28,12 +28,13 @@ import { FormError } from '~/components/ui/form-error';
 import { auditActor, requireRole } from '~/services/admin-guard.server';
 import { Conflict, NotFound } from '~/lib/errors.server';
 import { formatDateTime } from '~/lib/format';
-import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { disableTwoFactor } from '~/models/two-factor.server';
-import { createStaffUser, getUserById, listStaff, resetUserPassword, setUserDisabled, setUserRole } from '~/models/user.server';
-import { newStaffSchema, resetPasswordSchema, staffRoleSchema, staffTargetSchema } from '~/schemas/profile';
+import { listStaff } from '~/models/user.server';
+import { newStaffSchema, resetPasswordSchema } from '~/schemas/profile';
+import { dispatchIntent } from './+shared/intents.server';
 import type { Route } from './+types/staff';
+import { createStaff } from './staff/+intents/add.server';
+import { changeRole, disableAccount, enableAccount, resetPassword, turnOffTwoFactor } from './staff/+intents/manage.server';
 
 const PATH = '/admin/staff';
 
@@ -48,96 +49,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, me: auth.user.id, panel };
 }
 
-type FormIntent = 'create' | 'reset';
-type ActionData = { intent: FormIntent; result: SubmissionResult<string[]> };
-
-function formReply(intent: FormIntent, result: SubmissionResult<string[]>, status = 400) {
-  return data<ActionData>({ intent, result }, { status });
-}
+/**
+ * The page's forms, by their `intent` (handlers in ./staff/+intents/): 'Add a staff member', and
+ * the Manage panel's reset, disable / enable, two-factor off and role.
+ */
+const intents = {
+  create: createStaff,
+  reset: resetPassword,
+  disable: disableAccount,
+  enable: enableAccount,
+  'two-factor-off': turnOffTwoFactor,
+  role: changeRole,
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const auth = await requireRole(request, 'admin');
   const formData = await request.formData();
-  const intent = formData.get('intent');
-  const actor = auditActor(auth, request);
-
   try {
-    switch (intent) {
-      case 'create': {
-        const submission = parseWithZod(formData, { schema: newStaffSchema });
-        if (submission.status !== 'success') return formReply('create', submission.reply({ hideFields: ['password'] }));
-        const value = submission.value;
-        const problem = passwordProblem(value.password, value.username);
-        if (problem) return formReply('create', submission.reply({ fieldErrors: { password: [problem] }, hideFields: ['password'] }));
-        try {
-          await createStaffUser(actor, value);
-        } catch (error) {
-          if (error instanceof Conflict && error.issues.length > 0) {
-            const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]));
-            return formReply('create', submission.reply({ fieldErrors, hideFields: ['password'] }), 409);
-          }
-          throw error;
-        }
-        return redirectWithToast(PATH, {
-          type: 'success',
-          title: 'Staff member added',
-          description: `${value.username} can sign in now with the first password you chose.`,
-        });
-      }
-
-      case 'reset': {
-        const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-        if (submission.status !== 'success') return formReply('reset', submission.reply({ hideFields: ['password'] }));
-        const target = await getUserById(submission.value.id);
-        if (!target) throw new NotFound('Staff member not found');
-        const problem = passwordProblem(submission.value.password, target.username);
-        if (problem) return formReply('reset', submission.reply({ fieldErrors: { password: [problem] }, hideFields: ['password'] }));
-        const { username, ended } = await resetUserPassword(actor, target.id, submission.value.password);
-        return redirectWithToast(PATH, {
-          type: 'success',
-          title: 'Password reset',
-          description: `${username} signs in with the new password; ${ended} session${ended === 1 ? '' : 's'} ended.`,
-        });
-      }
-
-      case 'disable':
-      case 'enable': {
-        const parsed = staffTargetSchema.safeParse({ id: formData.get('id') });
-        if (!parsed.success) return redirectWithToast(PATH, { type: 'error', title: 'Staff member not found' });
-        const disable = intent === 'disable';
-        const { username, ended } = await setUserDisabled(actor, parsed.data.id, disable);
-        return redirectWithToast(PATH, {
-          type: 'success',
-          title: disable ? `${username} disabled` : `${username} enabled`,
-          description: disable ? `${ended} session${ended === 1 ? '' : 's'} ended.` : 'They can sign in again.',
-        });
-      }
-
-      case 'two-factor-off': {
-        // For someone who lost their phone and their recovery codes: they sign in with the password
-        // alone and can enrol again on their profile page.
-        const parsed = staffTargetSchema.safeParse({ id: formData.get('id') });
-        if (!parsed.success) return redirectWithToast(PATH, { type: 'error', title: 'Staff member not found' });
-        const target = await getUserById(parsed.data.id);
-        if (!target) throw new NotFound('Staff member not found');
-        await disableTwoFactor(actor, target.id);
-        return redirectWithToast(PATH, {
-          type: 'success',
-          title: `Two-factor sign-in turned off for ${target.username}`,
-          description: 'They sign in with their password and can set it up again on their profile page.',
-        });
-      }
-
-      case 'role': {
-        const parsed = staffRoleSchema.safeParse({ id: formData.get('id'), role: formData.get('role') });
-        if (!parsed.success) return redirectWithToast(PATH, { type: 'error', title: 'Choose admin or staff' });
-        const { username } = await setUserRole(actor, parsed.data.id, parsed.data.role);
-        return redirectWithToast(PATH, { type: 'success', title: `${username} is now ${parsed.data.role === 'admin' ? 'an admin' : 'staff'}` });
-      }
-
-      default:
-        return redirectWithToast(PATH, { type: 'error', title: 'Unknown action' });
-    }
+    return await dispatchIntent({ auth, request, formData, actor: auditActor(auth, request), path: PATH }, intents);
   } catch (error) {
     if (error instanceof Conflict || error instanceof NotFound) return redirectWithToast(PATH, { type: 'error', title: error.message });
     throw error;
