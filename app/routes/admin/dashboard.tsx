@@ -11,34 +11,22 @@
  * JavaScript it is a plain GET of /admin?refreshed=1 that says the same). When the figures cannot be
  * read, the page says 'Failed to load data. Please refresh the page.' inside the admin frame.
  */
-import {
-  Bike,
-  CalendarCheck,
-  CalendarClock,
-  Car,
-  MessageSquareText,
-  Mountain,
-  Plus,
-  RefreshCw,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react';
+import { Bike, CalendarCheck, CalendarClock, Car, MessageSquareText, Mountain, RefreshCw, UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
-import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
-import { EmptyState } from '~/components/admin/empty-state';
+import { Form, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { StatCard } from '~/components/admin/stat-card';
-import { Picture } from '~/components/ui/picture';
 import { buttonClass } from '~/components/ui/button';
 import { toast } from '~/components/ui/toast';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { cn } from '~/lib/cn';
-import { CONTACT_FOR_BIKE_PRICE, formatDate, formatDateTime, priceOrContact } from '~/lib/format';
-import { getDashboardData, getRecentRequests, type RecentItem } from '~/models/dashboard.server';
+import { formatDate, formatDateTime } from '~/lib/format';
+import { getDashboardData, getRecentRequests } from '~/models/dashboard.server';
 import type { Route } from './+types/dashboard';
+import { RecentPanel } from './dashboard/+shared/recent-panel';
+import { INQUIRY_KINDS, RequestPanel } from './dashboard/+shared/request-panel';
 import type { loader as layoutLoader } from './layout';
-import { StatusPill, type StatusTone } from '~/components/ui/status-pill';
 
 const REFRESHED_MESSAGE = 'Data refreshed successfully';
 const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
@@ -80,170 +68,6 @@ function Header() {
       actions={<RefreshButton />}
     />
   );
-}
-
-type Recent = Route.ComponentProps['loaderData']['recentPackages'][number];
-
-/** One "newest" panel: up to three items with thumbnail, name, price and an edit link. */
-function RecentPanel({
-  title,
-  items,
-  listTo,
-  editBase,
-  newTo,
-  emptyText,
-  addText,
-  perDay,
-  icon,
-}: {
-  title: string;
-  items: Recent[];
-  listTo: string;
-  editBase: string;
-  newTo: string;
-  emptyText: string;
-  addText: string;
-  perDay: boolean;
-  icon: LucideIcon;
-}) {
-  const headingId = `recent-${listTo.split('/').at(-1)}`;
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col card shadow-sm">
-      <div className="flex items-center justify-between gap-3 border-b border-forest-100 px-4 py-3">
-        <h2 id={headingId} className="font-sans text-base font-semibold text-ink">
-          {title}
-        </h2>
-        <Link to={listTo} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-forest-700 hover:bg-forest-50">
-          View all<span className="sr-only"> {title.replace(/^Recent /, '')}</span>
-        </Link>
-      </div>
-      {items.length === 0 ? (
-        <div className="p-3">
-          <EmptyState
-            headingLevel={3}
-            icon={icon}
-            title={emptyText}
-            action={
-              <Link to={newTo} className={buttonClass('outline', 'md')}>
-                <Plus className="size-4" aria-hidden />
-                {addText}
-              </Link>
-            }
-          />
-        </div>
-      ) : (
-        <ul className="divide-y divide-forest-100">
-          {items.map((item) => (
-            <li key={item.id}>
-              <Link to={`${editBase}/${item.id}`} className="flex min-h-16 items-center gap-3 px-4 py-2.5 hover:bg-mist/50">
-                <Picture src={item.imageUrl} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded-md bg-mist object-cover" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold text-ink">{item.title}</span>
-                  <span className="block text-sm text-muted">
-                    {priceText(item.price, perDay)}
-                    <span className="sr-only">, edit</span>
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** What an inquiry is, when it names no package, car, bike or subject. */
-const INQUIRY_KINDS: Record<string, string> = {
-  packages: 'Package inquiry',
-  cabs: 'Cab inquiry',
-  rentals: 'Bike rental inquiry',
-  contact: 'Contact message',
-};
-
-const STATUS_TONES: Record<string, StatusTone> = {
-  pending: 'pending',
-  confirmed: 'ok',
-  completed: 'ok',
-  rejected: 'bad',
-};
-
-/** A booking's or inquiry's status as a small pill: 'Pending', 'Confirmed', 'Completed', 'Rejected'. */
-function RequestStatusPill({ status }: { status: string }) {
-  return (
-    <StatusPill tone={STATUS_TONES[status] ?? 'neutral'} className="shrink-0">
-      {status.charAt(0).toUpperCase() + status.slice(1)}
-    </StatusPill>
-  );
-}
-
-type RequestItem = {
-  id: string;
-  href: string;
-  name: string;
-  /** The item booked, or what the inquiry is about. */
-  detail: string;
-  /** 'Travel Mar 18, 2027' or 'Received Nov 24, 2026, 4:30 PM'. */
-  when: string;
-  status: string;
-};
-
-/** 'Latest bookings' / 'Latest inquiries': the newest five, each linking to its record. */
-function RequestPanel({
-  title,
-  listTo,
-  listLabel,
-  emptyText,
-  icon,
-  items,
-}: {
-  title: string;
-  listTo: string;
-  /** What 'View all' lists, for screen readers: 'bookings'. */
-  listLabel: string;
-  emptyText: string;
-  icon: LucideIcon;
-  items: RequestItem[];
-}) {
-  const headingId = `latest-${listLabel}`;
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col card shadow-sm">
-      <div className="flex items-center justify-between gap-3 border-b border-forest-100 px-4 py-3">
-        <h3 id={headingId} className="font-sans text-base font-semibold text-ink">
-          {title}
-        </h3>
-        <Link to={listTo} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-forest-700 hover:bg-forest-50">
-          View all<span className="sr-only"> {listLabel}</span>
-        </Link>
-      </div>
-      {items.length === 0 ? (
-        <div className="p-3">
-          <EmptyState headingLevel={3} icon={icon} title={emptyText} />
-        </div>
-      ) : (
-        <ul className="divide-y divide-forest-100">
-          {items.map((item) => (
-            <li key={item.id}>
-              <Link to={item.href} className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-mist/50">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold text-ink">{item.name}</span>
-                  <span className="block truncate text-sm text-ink/80">{item.detail}</span>
-                  <span className="block text-xs text-muted">{item.when}</span>
-                </span>
-                <RequestStatusPill status={item.status} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** '₹3,500', '₹2,500 / day' or 'Contact for price'. */
-function priceText(amount: RecentItem['price'], perDay: boolean): string {
-  const text = priceOrContact(amount, CONTACT_FOR_BIKE_PRICE);
-  return perDay && text !== CONTACT_FOR_BIKE_PRICE ? `${text} / day` : text;
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
