@@ -3,7 +3,6 @@
  * engine filter live in the URL and are applied in SQL by the loader, 24 bikes a page; then the
  * pickup map and a call to action.
  */
-import { redirect } from 'react-router';
 import { BikeCard } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { WhatsAppButton } from '~/components/site/catalog/actions';
@@ -12,13 +11,11 @@ import { MapFacade } from '~/components/ui/office-map';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
-import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { listBikes } from '~/models/bike.server';
-import { getPublicSettings } from '~/models/settings.server';
-import { sharedContent } from '~/lib/public-content.server';
-import { bikeQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
+import { bikeQuerySchema } from '~/schemas/catalog-query';
+import { loadCatalogList } from './+shared/catalog-list.server';
 import type { Route } from './+types/bikes';
 
 const PATH = '/bikes';
@@ -32,11 +29,15 @@ const filterOptions = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = readListQuery(request, bikeQuerySchema);
-  const [{ items, total }, { company, map }] = await Promise.all([sharedContent(`bikes ${JSON.stringify(query)}`, () => listBikes(query)), getPublicSettings(['company', 'map'])]);
-  const pages = pageCount(total);
-  if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, filter: query.filter, page: pages }));
-  return { items, total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', filter: query.filter ?? 'all', company, map };
+  const { list, settings } = await loadCatalogList(request, {
+    path: PATH,
+    schema: bikeQuerySchema,
+    filter: 'filter',
+    cacheKey: 'bikes',
+    load: listBikes,
+    settings: ['company', 'map'],
+  });
+  return { ...list, company: settings.company, map: settings.map };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -3,7 +3,7 @@
  * and category filter live in the URL and are applied in SQL by the loader, 24 cars a page; then
  * the locations map and the special-vehicle section linking to /contact.
  */
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import { CarCard } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
@@ -16,9 +16,8 @@ import { CAR_LOCATIONS } from '~/lib/constants';
 import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { listCars } from '~/models/car.server';
-import { getPublicSettings } from '~/models/settings.server';
-import { sharedContent } from '~/lib/public-content.server';
-import { carQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
+import { carQuerySchema } from '~/schemas/catalog-query';
+import { loadCatalogList } from './+shared/catalog-list.server';
 import type { Route } from './+types/cars';
 
 const PATH = '/cars';
@@ -38,11 +37,15 @@ const locationNotes: Record<(typeof CAR_LOCATIONS)[number], string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = readListQuery(request, carQuerySchema);
-  const [{ items, total }, { map }] = await Promise.all([sharedContent(`cars ${JSON.stringify(query)}`, () => listCars(query)), getPublicSettings(['map'])]);
-  const pages = pageCount(total);
-  if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, category: query.category, page: pages }));
-  return { items, total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', category: query.category ?? 'all', map };
+  const { list, settings } = await loadCatalogList(request, {
+    path: PATH,
+    schema: carQuerySchema,
+    filter: 'category',
+    cacheKey: 'cars',
+    load: listCars,
+    settings: ['map'],
+  });
+  return { ...list, map: settings.map };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -2,7 +2,6 @@
  * /packages: the package list (docs/product.md#package-list). Search (title or location) and
  * category filter live in the URL and are applied in SQL by the loader, 24 packages a page.
  */
-import { redirect } from 'react-router';
 import { PackageCard, toPackageCardItem } from '~/components/site/cards';
 import { CatalogFilters, EmptyResult, useListPending } from '~/components/site/catalog-filters';
 import { WhatsAppButton } from '~/components/site/catalog/actions';
@@ -11,13 +10,11 @@ import { DialogLink } from '~/components/site/site-dialogs';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
-import { listHref } from '~/lib/list-href';
 import { pageMeta } from '~/lib/meta';
 import { whatsappLink } from '~/lib/whatsapp';
 import { listPackages } from '~/models/package.server';
-import { getPublicSettings } from '~/models/settings.server';
-import { sharedContent } from '~/lib/public-content.server';
-import { packageQuerySchema, pageCount, PAGE_SIZE, readListQuery } from '~/schemas/catalog-query';
+import { packageQuerySchema } from '~/schemas/catalog-query';
+import { loadCatalogList } from './+shared/catalog-list.server';
 import type { Route } from './+types/packages';
 
 const PATH = '/packages';
@@ -32,11 +29,15 @@ const filterOptions = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = readListQuery(request, packageQuerySchema);
-  const [{ items, total }, { company }] = await Promise.all([sharedContent(`packages ${JSON.stringify(query)}`, () => listPackages(query)), getPublicSettings(['company'])]);
-  const pages = pageCount(total);
-  if (query.page > pages) throw redirect(listHref(PATH, { q: query.q, category: query.category, page: pages }));
-  return { items: items.map(toPackageCardItem), total, page: query.page, pages, pageSize: PAGE_SIZE, q: query.q ?? '', category: query.category ?? 'all', whatsappNumber: company.whatsappNumber };
+  const { list, settings } = await loadCatalogList(request, {
+    path: PATH,
+    schema: packageQuerySchema,
+    filter: 'category',
+    cacheKey: 'packages',
+    load: listPackages,
+    settings: ['company'],
+  });
+  return { ...list, items: list.items.map(toPackageCardItem), whatsappNumber: settings.company.whatsappNumber };
 }
 
 export const meta: Route.MetaFunction = () =>
