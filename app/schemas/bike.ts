@@ -21,7 +21,6 @@ import { z } from 'zod';
 import { DISPLAY_TAGS, GEAR_TYPES } from '~/lib/constants';
 import {
   CATALOG_LIMITS,
-  camelizeDeep,
   checkboxField,
   choiceField,
   dailyRateField,
@@ -34,6 +33,7 @@ import {
   textField,
   withBooleanDefaults,
 } from './catalog-fields';
+import { normalizeInputNames } from './input-names';
 
 const L = CATALOG_LIMITS;
 
@@ -86,5 +86,5 @@ const BIKE_ALIASES: Record<string, string> = { image: 'imageUrl', reviews: 'revi
  * For API bodies only: form data goes to the schema as it is.
  */
 export function normalizeBikeInput(body: Record<string, unknown>): Record<string, unknown> {
-  return withBooleanDefaults(camelizeDeep(body, BIKE_ALIASES), { available: true });
+  return withBooleanDefaults(normalizeInputNames(body, { aliases: BIKE_ALIASES, nested: true }), { available: true });
 }

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { isCalendarDate } from '~/lib/calendar-date';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingStatus } from '~/lib/constants';
 import { searchTerm } from './catalog-query';
-import { camelizeKeys, emailField, nameField, phoneField } from './submission-fields';
+import { normalizeInputNames } from './input-names';
+import { emailField, nameField, phoneField } from './submission-fields';
 
 /** The booking state machine lives with the other vocabularies (docs/product.md#booking-status). */
 export { BOOKING_TRANSITIONS } from '~/lib/constants';
@@ -120,7 +121,7 @@ const WRITABLE = new Set(Object.keys(bookingPatchFields.shape));
  * returns the names that are neither (for a 400).
  */
 export function normalizeBookingPatch(body: Record<string, unknown>): { input: Record<string, unknown>; unknown: string[] } {
-  const camel = camelizeKeys(body);
+  const camel = normalizeInputNames(body);
   const readOnly = new Set<string>(BOOKING_READ_ONLY_FIELDS);
   const input: Record<string, unknown> = {};
   const unknown: string[] = [];

@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import {
   booleanField,
-  camelizeKeys,
   emailField,
   futureDateField,
   idField,
@@ -18,6 +17,7 @@ import {
   optionalFutureDateField,
   phoneField,
 } from './submission-fields';
+import { normalizeInputNames } from './input-names';
 
 import { CUSTOM_TOUR, PACKAGE_REQUIRED_MESSAGE } from './submission-limits';
 
@@ -103,12 +103,7 @@ const ALIASES: Record<string, string> = {
  * 'bike:<id>' (the global dialog's item select) becomes type and itemId.
  */
 export function normalizeBookingInput(body: Record<string, unknown>): Record<string, unknown> {
-  const input = camelizeKeys(body);
-  for (const [alias, name] of Object.entries(ALIASES)) {
-    if (Object.prototype.hasOwnProperty.call(input, alias) && !Object.prototype.hasOwnProperty.call(input, name)) {
-      input[name] = input[alias];
-    }
-  }
+  const input = normalizeInputNames(body, { aliases: ALIASES });
   if (typeof input.item === 'string' && input.item.includes(':') && input.itemId === undefined) {
     const [type, id] = input.item.split(':', 2);
     input.type = type;

@@ -22,7 +22,6 @@ import { z } from 'zod';
 import { CAR_CATEGORIES, DISPLAY_TAGS, FUEL_TYPES, TRANSMISSIONS } from '~/lib/constants';
 import {
   CATALOG_LIMITS,
-  camelizeDeep,
   checkboxField,
   choiceField,
   dailyRateField,
@@ -36,6 +35,7 @@ import {
   textWithDefault,
   withBooleanDefaults,
 } from './catalog-fields';
+import { normalizeInputNames } from './input-names';
 
 const L = CATALOG_LIMITS;
 
@@ -90,5 +90,5 @@ const CAR_ALIASES: Record<string, string> = { image: 'imageUrl', reviews: 'revie
  * For API bodies only: form data goes to the schema as it is.
  */
 export function normalizeCarInput(body: Record<string, unknown>): Record<string, unknown> {
-  return withBooleanDefaults(camelizeDeep(body, CAR_ALIASES), { available: true, ac: true });
+  return withBooleanDefaults(normalizeInputNames(body, { aliases: CAR_ALIASES, nested: true }), { available: true, ac: true });
 }

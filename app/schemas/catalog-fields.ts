@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { refine } from 'zod/mini';
 import { isCalendarDate } from '~/lib/calendar-date';
 import { parseRupees } from '~/lib/rupees';
-import { camelizeKeys, optionalText, requiredText } from './submission-fields';
+import { optionalText, requiredText } from './submission-fields';
 
 /** Text caps of the catalogue (characters). */
 export const CATALOG_LIMITS = {
@@ -338,34 +338,6 @@ export const RATING_RULE_WHEN = {
     return typeof rating === 'number' && isRatingValue(rating) && typeof reviewCount === 'number' && Number.isInteger(reviewCount) && reviewCount >= 0;
   },
 };
-
-const MAX_DEPTH = 4;
-
-/**
- * snake_case names to camelCase at every level of plain objects and arrays (up to a small depth), so
- * `specifications.fuel_capacity` and `itinerary[0].day` items are read like top-level fields; a
- * camelCase name wins when a body sends both spellings. Keys such as `__proto__` stay plain data
- * (see `camelizeKeys`). `aliases` maps other accepted top-level names to the schema's names.
- */
-export function camelizeDeep(body: Record<string, unknown>, aliases: Record<string, string> = {}): Record<string, unknown> {
-  const walk = (value: unknown, depth: number): unknown => {
-    if (depth >= MAX_DEPTH) return value;
-    if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
-    if (isPlainObject(value)) {
-      const out = camelizeKeys(value);
-      for (const key of Object.keys(out)) out[key] = walk(out[key], depth + 1);
-      return out;
-    }
-    return value;
-  };
-  const input = walk(isPlainObject(body) ? body : {}, 0) as Record<string, unknown>;
-  for (const [alias, name] of Object.entries(aliases)) {
-    if (Object.prototype.hasOwnProperty.call(input, alias) && !Object.prototype.hasOwnProperty.call(input, name)) {
-      Object.defineProperty(input, name, { value: input[alias], enumerable: true, writable: true, configurable: true });
-    }
-  }
-  return input;
-}
 
 /**
  * Fill the API's defaults for booleans the body leaves out (absent or null), since the schemas read

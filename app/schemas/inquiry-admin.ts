@@ -10,7 +10,8 @@ import { FOLLOW_UP_EARLIEST, FOLLOW_UP_MAX_YEARS_AHEAD } from '~/lib/admin/follo
 import { todayInIndia } from '~/lib/format';
 import { isCalendarDate } from '~/lib/calendar-date';
 import { searchTerm } from './catalog-query';
-import { addYears, camelizeKeys, idField } from './submission-fields';
+import { normalizeInputNames } from './input-names';
+import { addYears, idField } from './submission-fields';
 
 /** How a type reads in the admin (filter, table, dialog, CSV). */
 export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = {
@@ -115,7 +116,7 @@ export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
 
 /** An API body with snake_case names (`follow_up_on`, `assigned_to`) as the schema's names. */
 export function normalizeInquiryUpdate(body: Record<string, unknown>): Record<string, unknown> {
-  return camelizeKeys(body);
+  return normalizeInputNames(body);
 }
 
 const recordId = idField('Unknown inquiry');

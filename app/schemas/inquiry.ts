@@ -8,7 +8,6 @@ import * as z from 'zod/mini';
 import { GUEST_OPTIONS, RENTAL_DURATIONS } from '~/lib/constants';
 import {
   LIMITS,
-  camelizeKeys,
   emailField,
   futureDateField,
   integerField,
@@ -20,6 +19,7 @@ import {
   phoneField,
   requiredText,
 } from './submission-fields';
+import { normalizeInputNames } from './input-names';
 
 /** The fields every dialog tab shares: name, email, phone required; message optional. */
 const dialogContact = {
@@ -98,11 +98,5 @@ const ALIASES: Record<string, string> = {
 
 /** An API body with snake_case or alias names, as the schema's names. */
 export function normalizeInquiryInput(body: Record<string, unknown>): Record<string, unknown> {
-  const input = camelizeKeys(body);
-  for (const [alias, name] of Object.entries(ALIASES)) {
-    if (Object.prototype.hasOwnProperty.call(input, alias) && !Object.prototype.hasOwnProperty.call(input, name)) {
-      input[name] = input[alias];
-    }
-  }
-  return input;
+  return normalizeInputNames(body, { aliases: ALIASES });
 }

@@ -21,7 +21,6 @@ import { DISPLAY_TAGS, PACKAGE_CATEGORIES } from '~/lib/constants';
 import {
   allBlank,
   CATALOG_LIMITS,
-  camelizeDeep,
   choiceField,
   displayFieldShape,
   RATING_RULE_WHEN,
@@ -40,6 +39,7 @@ import {
   wholeNumberField,
 } from './catalog-fields';
 import { isCalendarDate } from '~/lib/calendar-date';
+import { normalizeInputNames } from './input-names';
 
 const L = CATALOG_LIMITS;
 
@@ -137,7 +137,7 @@ const PACKAGE_ALIASES: Record<string, string> = {
  * item keys) as the schema's camelCase names; camelCase wins when both are sent.
  */
 export function normalizePackageInput(body: Record<string, unknown>): Record<string, unknown> {
-  return camelizeDeep(body, PACKAGE_ALIASES);
+  return normalizeInputNames(body, { aliases: PACKAGE_ALIASES, nested: true });
 }
 
 /** What a new package's inclusions list starts with in the editor. */

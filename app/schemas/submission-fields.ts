@@ -129,23 +129,3 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(v
     z.transform((v: string | undefined) => (v ? (v as T[number]) : undefined)),
   );
 }
-
-function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
-
-/**
- * Top-level snake_case names to camelCase (the API accepts both,
- * docs/decisions/009-rest-api.md#input); a camelCase name wins when a body sends both spellings.
- * Returns a fresh plain object (keys such as `__proto__` stay plain data).
- */
-export function camelizeKeys(input: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const entries = Object.entries(input);
-  for (const [key, value] of entries) {
-    const camel = camelCase(key);
-    if (camel !== key && Object.prototype.hasOwnProperty.call(input, camel)) continue;
-    Object.defineProperty(out, camel, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}

@@ -13,7 +13,7 @@ import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { DomainError, domainErrorResponse } from '~/lib/errors.server';
 import { getAllSettings, saveSettings } from '~/models/settings.server';
-import { camelizeDeep } from '~/schemas/catalog-fields';
+import { normalizeInputNames } from '~/schemas/input-names';
 import type { Route } from './+types/settings';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const body = await orAdminRefusal(() => readJsonBody(request));
   if (body instanceof Response) return body;
   try {
-    await saveSettings(camelizeDeep(body), auditActor(auth, request), { merge: true });
+    await saveSettings(normalizeInputNames(body, { nested: true }), auditActor(auth, request), { merge: true });
   } catch (error) {
     if (error instanceof DomainError) return adminHeaders(domainErrorResponse(error));
     throw error;
