@@ -13,6 +13,7 @@ const PATH = '/admin/audit';
 /** Whether any filter is set. */
 export const hasFilters = (filters: Record<string, string>) => Object.values(filters).some(Boolean);
 
+/** Search, action, record, user and the two days; Apply, and Clear while a filter is set. */
 export function AuditFilters({ filters, options }: { filters: Filters; options: { actions: readonly string[]; entities: readonly string[]; users: readonly string[] } }) {
   const labelClass = 'text-sm font-semibold text-ink';
   return (
