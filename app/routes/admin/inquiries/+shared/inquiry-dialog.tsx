@@ -24,48 +24,12 @@ import { Field, Input } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
 import { canTransition, INQUIRY_TRANSITIONS } from '~/lib/constants';
 import { cn } from '~/lib/cn';
-import { formatDate, formatDateTime } from '~/lib/format';
+import { formatDateTime } from '~/lib/format';
 import type { PipelineData } from '~/models/pipeline.server';
 import { INQUIRY_TYPE_LABELS, replySubject } from '~/schemas/inquiry-admin';
 import type { ConvertFailure, InquiryDetail } from './inquiry-page.server';
 import { InquiryStatusPill } from './inquiry-status';
-
-/** A `mailto:` address: the few characters that would end the address part are escaped. */
-function mailtoHref(email: string, subject: string): string {
-  const address = email.replace(/[?#&%\s]/g, (c) => encodeURIComponent(c));
-  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
-}
-
-/** A `tel:` link's number: digits and a leading plus. */
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** 'custom' or '3' → 'Custom duration' or '3 days'. */
-function durationText(duration: string): string {
-  if (duration === 'custom') return 'Custom duration';
-  return `${duration} ${duration === '1' ? 'day' : 'days'}`;
-}
-
-/** The fields the inquiry has, in reading order; empty ones are left out. */
-function detailFields(inquiry: InquiryDetail): { label: string; value: ReactNode }[] {
-  const dateLabel = inquiry.type === 'rentals' ? 'Start date' : inquiry.type === 'cabs' ? 'Date' : 'Travel date';
-  const rows: { label: string; value: ReactNode }[] = [{ label: 'Type', value: INQUIRY_TYPE_LABELS[inquiry.type] }];
-  const add = (label: string, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && value !== '') rows.push({ label, value });
-  };
-  add('Subject', inquiry.subject);
-  add(inquiry.type === 'packages' ? 'Destination' : 'Package', inquiry.packageTitle);
-  add(dateLabel, inquiry.travelDate ? formatDate(inquiry.travelDate) : null);
-  add('Guests', inquiry.guests);
-  add('Pickup', inquiry.pickupLocation);
-  add('Drop-off', inquiry.dropoffLocation);
-  add('Cab type', inquiry.carModel);
-  add('Bike type', inquiry.bikeModel);
-  add('Duration', inquiry.rentalDuration ? durationText(inquiry.rentalDuration) : null);
-  add('Bikes', inquiry.bikeCount);
-  return rows;
-}
+import { detailFields, mailtoHref, telHref } from './inquiry-text';
 
 export function InquiryDialog({
   inquiry,
