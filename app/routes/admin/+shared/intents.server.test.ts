@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AdminAuth } from '~/lib/auth.server';
+import type { AdminAuth } from '~/services/admin-guard.server';
 import { dispatchIntent, formReply, UNKNOWN_INTENT, type IntentContext } from './intents.server';
 
 function context(fields: Record<string, string>): IntentContext {

@@ -11,7 +11,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { data } from 'react-router';
-import type { AdminAuth } from '~/lib/auth.server';
+import type { AdminAuth } from '~/services/admin-guard.server';
 import type { AuditActor } from '~/models/audit.server';
 
 /** What every intent handler gets: the signed-in staff member, the request, its form and the page. */

@@ -5,7 +5,7 @@
 import { Plus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '~/components/admin/empty-state';
-import { Picture } from '~/components/site/picture';
+import { Picture } from '~/components/ui/picture';
 import { buttonClass } from '~/components/ui/button';
 import { CONTACT_FOR_BIKE_PRICE, priceOrContact } from '~/lib/format';
 import type { RecentItem } from '~/models/dashboard.server';

@@ -5,7 +5,8 @@
  * OTHER session of the user ends, this one stays). Passwords are never sent back in the page.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
-import { checkCurrentPassword, requestMeta } from '~/lib/auth.server';
+import { requestMeta } from '~/services/admin-guard.server';
+import { checkCurrentPassword } from '~/services/sign-in.server';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { changeOwnPassword, updateDisplayName } from '~/models/user.server';

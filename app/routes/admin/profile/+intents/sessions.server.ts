@@ -4,7 +4,7 @@
  * one signs this browser out) or every other one (`revoke-others`).
  */
 import { redirect } from 'react-router';
-import { signOut } from '~/lib/auth.server';
+import { signOut } from '~/services/sign-in.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { endOtherSessions, endUserSession } from '~/models/session.server';
 import type { IntentContext } from '../../+shared/intents.server';

@@ -7,7 +7,8 @@
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
-import { checkCurrentCode, checkCurrentPassword, requestMeta } from '~/lib/auth.server';
+import { requestMeta } from '~/services/admin-guard.server';
+import { checkCurrentCode, checkCurrentPassword } from '~/services/sign-in.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import {
   beginTotpEnrolment,
