@@ -25,7 +25,7 @@ import { loader as exportLoader } from '~/routes/api/bookings.export';
 import { BOOKING_TRANSITIONS } from '~/schemas/booking-admin';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createBike, createBooking } from '../factories';
-import { routeArgs, settle } from '../route-args';
+import { routeArgs, settle, type NoParams } from '../route-args';
 
 let staff: Awaited<ReturnType<typeof createStaffSession>>;
 let actor: { id: string; name: string; ip: string };
@@ -44,7 +44,7 @@ async function bookingIn(status: BookingStatus, overrides: Partial<NewBooking> =
   return (await getBooking(booking.id))!;
 }
 
-function post(url: string, fields: Record<string, string>, params: Record<string, string> = {}) {
+function post<P extends object = NoParams>(url: string, fields: Record<string, string>, params?: P) {
   return routeArgs(url, params, {
     method: 'POST',
     body: new URLSearchParams(fields),
@@ -52,7 +52,7 @@ function post(url: string, fields: Record<string, string>, params: Record<string
   });
 }
 
-function get(url: string, params: Record<string, string> = {}) {
+function get<P extends object = NoParams>(url: string, params?: P) {
   return routeArgs(url, params, { headers: { Cookie: staff.cookie } });
 }
 
@@ -65,7 +65,7 @@ async function toastOf(headers: Headers) {
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 
 async function list(query: string): Promise<ListData> {
-  return listLoader(get(`/admin/bookings${query}`) as never);
+  return listLoader(get(`/admin/bookings${query}`));
 }
 
 const INTENTS = { confirm: 'confirmed', reject: 'rejected' } as const;
@@ -91,8 +91,8 @@ describe.each([
     const url = page === 'list' ? '/admin/bookings?status=all&page=1' : `/admin/bookings/${booking.id}`;
     const outcome = await settle(() =>
       page === 'list'
-        ? listAction(post(url, { intent, id: booking.id }) as never)
-        : detailAction(post(url, { intent, id: booking.id }, { id: booking.id }) as never),
+        ? listAction(post(url, { intent, id: booking.id }))
+        : detailAction(post(url, { intent, id: booking.id }, { id: booking.id })),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe(page === 'list' ? '/admin/bookings' : `/admin/bookings/${booking.id}`);
@@ -113,28 +113,28 @@ describe('page actions', () => {
   test('keep the list filters and page in the redirect', async () => {
     const booking = await createBooking();
     const outcome = await settle(() =>
-      listAction(post('/admin/bookings?q=asha&status=pending&type=package&sort=oldest&due=today&assigned=me&page=2', { intent: 'confirm', id: booking.id }) as never),
+      listAction(post('/admin/bookings?q=asha&status=pending&type=package&sort=oldest&due=today&assigned=me&page=2', { intent: 'confirm', id: booking.id })),
     );
     expect(outcome.headers.get('Location')).toBe('/admin/bookings?q=asha&status=pending&type=package&sort=oldest&due=today&assigned=me&page=2');
   });
 
   test('an unknown or malformed id, or an unknown intent, ends in an error toast', async () => {
-    const unknown = await settle(() => listAction(post('/admin/bookings', { intent: 'confirm', id: randomUUID() }) as never));
+    const unknown = await settle(() => listAction(post('/admin/bookings', { intent: 'confirm', id: randomUUID() })));
     expect(await toastOf(unknown.headers)).toEqual({ type: 'error', title: 'Booking not found' });
-    const malformed = await settle(() => listAction(post('/admin/bookings', { intent: 'reject', id: 'nope' }) as never));
+    const malformed = await settle(() => listAction(post('/admin/bookings', { intent: 'reject', id: 'nope' })));
     expect(await toastOf(malformed.headers)).toEqual({ type: 'error', title: 'Booking not found' });
     const booking = await createBooking();
-    const odd = await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'pending' }, { id: booking.id }) as never));
+    const odd = await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'pending' }, { id: booking.id })));
     expect(await toastOf(odd.headers)).toEqual({ type: 'error', title: 'Unknown action' });
     expect((await getBooking(booking.id))!.status).toBe('pending');
-    const missing = await settle(() => detailAction(post('/admin/bookings/x', { intent: 'confirm' }, { id: 'x' }) as never));
+    const missing = await settle(() => detailAction(post('/admin/bookings/x', { intent: 'confirm' }, { id: 'x' })));
     expect(missing.headers.get('Location')).toBe('/admin/bookings');
   });
 
   test('refuse an anonymous visitor', async () => {
     const booking = await createBooking();
     const outcome = await settle(() =>
-      listAction(routeArgs('/admin/bookings', {}, { method: 'POST', body: new URLSearchParams({ intent: 'confirm', id: booking.id }) }) as never),
+      listAction(routeArgs('/admin/bookings', {}, { method: 'POST', body: new URLSearchParams({ intent: 'confirm', id: booking.id }) })),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toMatch(/^\/admin\/login/);
@@ -146,23 +146,23 @@ describe('the pipeline panel on the detail page', () => {
   test('its forms go through the page action and come back with the toast', async () => {
     const booking = await createBooking({ name: `Pipeline ${uid()}` });
     const url = `/admin/bookings/${booking.id}`;
-    const note = await settle(() => detailAction(post(url, { intent: 'note', body: 'Called the customer.\nCall back Friday.' }, { id: booking.id }) as never));
+    const note = await settle(() => detailAction(post(url, { intent: 'note', body: 'Called the customer.\nCall back Friday.' }, { id: booking.id })));
     expect(note.headers.get('Location')).toBe(url);
     expect(await toastOf(note.headers)).toMatchObject({ type: 'success' });
     const today = todayInIndia();
-    const followUp = await settle(() => detailAction(post(url, { intent: 'follow-up', followUpOn: today }, { id: booking.id }) as never));
+    const followUp = await settle(() => detailAction(post(url, { intent: 'follow-up', followUpOn: today }, { id: booking.id })));
     expect(await toastOf(followUp.headers)).toMatchObject({ type: 'success' });
     // A blank note stays on the page with its error under the field (status 400), nothing saved.
-    const bad = await settle(() => detailAction(post(url, { intent: 'note', body: '   ' }, { id: booking.id }) as never));
+    const bad = await settle(() => detailAction(post(url, { intent: 'note', body: '   ' }, { id: booking.id })));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ pipeline: { ok: false, field: 'body' } });
     const missing = await settle(() =>
-      detailAction(post('/admin/bookings/00000000-0000-4000-8000-000000000000', { intent: 'note', body: 'Hello' }, { id: '00000000-0000-4000-8000-000000000000' }) as never),
+      detailAction(post('/admin/bookings/00000000-0000-4000-8000-000000000000', { intent: 'note', body: 'Hello' }, { id: '00000000-0000-4000-8000-000000000000' })),
     );
     expect(missing.headers.get('Location')).toBe('/admin/bookings');
     expect(await toastOf(missing.headers)).toMatchObject({ type: 'error', title: 'Booking not found' });
 
-    const data = await detailLoader(get(url, { id: booking.id }) as never);
+    const data = await detailLoader(get(url, { id: booking.id }));
     expect(data.pipeline.notes.map((n) => n.body)).toEqual(['Called the customer.\nCall back Friday.']);
     expect(data.pipeline.followUpOn).toBe(today);
     expect((await list(`?q=${encodeURIComponent(booking.name)}&due=today`)).rows.map((r) => r.id)).toEqual([booking.id]);
@@ -174,7 +174,7 @@ describe('no double-booked vehicle', () => {
     const bike = await createBike();
     const first = await bookingIn('confirmed', { type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Asha Rai', startDate: '2025-01-05', endDate: '2025-01-07' });
     const second = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Karma Bhutia', startDate: '2025-01-07', endDate: '2025-01-09' });
-    const outcome = await settle(() => detailAction(post(`/admin/bookings/${second.id}`, { intent: 'confirm' }, { id: second.id }) as never));
+    const outcome = await settle(() => detailAction(post(`/admin/bookings/${second.id}`, { intent: 'confirm' }, { id: second.id })));
     expect(await toastOf(outcome.headers)).toEqual({ type: 'error', title: `Already booked: #${shortReference(first.id)} (Asha Rai, Jan 5 – Jan 7, 2025)` });
     expect((await getBooking(second.id))!.status).toBe('pending');
 
@@ -212,7 +212,7 @@ describe('no double-booked vehicle', () => {
     const subject = await createBooking({ ...base, startDate: '2027-03-21', endDate: '2027-03-25' });
     // The overlapping one is confirmed behind the page's back (e.g. before the subject was made).
     await db().update(bookings).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(bookings.id, overlapping.id));
-    const data = await detailLoader(get(`/admin/bookings/${subject.id}`, { id: subject.id }) as never);
+    const data = await detailLoader(get(`/admin/bookings/${subject.id}`, { id: subject.id }));
     expect(data.calendar.entries.map((e) => [e.name, e.dates, e.overlaps])).toEqual([
       ['Near', 'Mar 1 – Mar 3, 2027', false],
       ['Overlap', 'Mar 20 – Mar 22, 2027', true],
@@ -263,7 +263,7 @@ describe('audit and live updates', () => {
   test('a status change writes one audit entry and publishes booking.updated', async () => {
     stop = subscribeLive((e) => events.push(e));
     const booking = await createBooking({ name: 'Audit Person' });
-    await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'confirm' }, { id: booking.id }) as never));
+    await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'confirm' }, { id: booking.id })));
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, booking.id)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -379,7 +379,7 @@ describe('the list', () => {
 describe('the detail loader', () => {
   test('answers 404 for an unknown or malformed id', async () => {
     for (const id of [randomUUID(), 'not-a-uuid', "1' or '1'='1"]) {
-      const outcome = await settle(() => detailLoader(get(`/admin/bookings/${encodeURIComponent(id)}`, { id }) as never));
+      const outcome = await settle(() => detailLoader(get(`/admin/bookings/${encodeURIComponent(id)}`, { id })));
       expect(outcome.status).toBe(404);
       expect(outcome.body).toBe('Booking not found');
     }
@@ -389,7 +389,7 @@ describe('the detail loader', () => {
     const bike = await createBike();
     const message = 'Line one\n<script>alert(1)</script>\nLine three';
     const booking = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, needHelmet: true, message, startDate: '2027-05-01', endDate: '2027-05-04' });
-    const data = await detailLoader(get(`/admin/bookings/${booking.id}`, { id: booking.id }) as never);
+    const data = await detailLoader(get(`/admin/bookings/${booking.id}`, { id: booking.id }));
     expect(data.booking).toMatchObject({
       reference: shortReference(booking.id),
       itemHref: `/bikes/${bike.id}`,
@@ -401,7 +401,7 @@ describe('the detail loader', () => {
       status: 'pending',
     });
     const custom = await createBooking({ itemName: 'Custom tour', adults: 2, children: 1 });
-    const customData = await detailLoader(get(`/admin/bookings/${custom.id}`, { id: custom.id }) as never);
+    const customData = await detailLoader(get(`/admin/bookings/${custom.id}`, { id: custom.id }));
     expect(customData.booking).toMatchObject({ itemHref: null, adults: 2, children: 1, vehicle: null });
     expect(customData.calendar.entries).toEqual([]);
   });
@@ -409,7 +409,7 @@ describe('the detail loader', () => {
 
 /** Read a CSV export through its route: status, headers and the decoded text (BOM kept). */
 async function exportCsv(query = '') {
-  const response = (await exportLoader(get(`/api/bookings/export${query}`) as never)) as Response;
+  const response = (await exportLoader(get(`/api/bookings/export${query}`))) as Response;
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
 }
@@ -540,7 +540,7 @@ describe('the CSV export', () => {
     expect(bad.response.status).toBe(400);
     const body = JSON.parse(bad.text) as { issues: { path: string }[] };
     expect(body.issues.map((i) => i.path).sort()).toEqual(['sort', 'status']);
-    const anonymous = await settle(() => exportLoader(routeArgs('/api/bookings/export') as never));
+    const anonymous = await settle(() => exportLoader(routeArgs('/api/bookings/export')));
     expect(anonymous.status).toBe(401);
   });
 });

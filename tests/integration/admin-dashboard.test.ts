@@ -128,7 +128,7 @@ describe('getDashboardData', () => {
 
 describe('dashboard route', () => {
   test('refuses an anonymous visitor with a redirect to the login page', async () => {
-    const result = await settle(() => dashboardRoute.loader(routeArgs('/admin') as never));
+    const result = await settle(() => dashboardRoute.loader(routeArgs('/admin')));
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/admin/login');
   });
@@ -136,7 +136,7 @@ describe('dashboard route', () => {
   test('gives a signed-in user the figures', async () => {
     const { cookie } = await createStaffSession();
     await createCar();
-    const result = await settle(() => dashboardRoute.loader(routeArgs('/admin', {}, { headers: { Cookie: cookie } }) as never));
+    const result = await settle(() => dashboardRoute.loader(routeArgs('/admin', {}, { headers: { Cookie: cookie } })));
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ totalCars: 1, totalPackages: 0 });
   });
@@ -149,19 +149,19 @@ describe('admin list routes', () => {
     await createPackage({ title: 'Lake Day', createdAt: minutesAgo(200) });
     const headers = { Cookie: cookie };
 
-    const first = await settle(() => packageList.loader(routeArgs('/admin/packages', {}, { headers }) as never));
+    const first = await settle(() => packageList.loader(routeArgs('/admin/packages', {}, { headers })));
     const firstBody = first.body as { rows: { title: string }[]; total: number; pages: number };
     expect(firstBody.total).toBe(24);
     expect(firstBody.pages).toBe(2);
     expect(firstBody.rows).toHaveLength(20);
     expect(firstBody.rows[0]!.title).toBe('Valley Tour 22');
 
-    const search = await settle(() => packageList.loader(routeArgs('/admin/packages?q=valley&page=2', {}, { headers }) as never));
+    const search = await settle(() => packageList.loader(routeArgs('/admin/packages?q=valley&page=2', {}, { headers })));
     const searchBody = search.body as { rows: { title: string }[]; total: number; page: number };
     expect(searchBody).toMatchObject({ total: 23, page: 2 });
     expect(searchBody.rows.map((r) => r.title)).toEqual(['Valley Tour 2', 'Valley Tour 1', 'Valley Tour 0']);
 
-    const past = await settle(() => packageList.loader(routeArgs('/admin/packages?q=lake&page=9', {}, { headers }) as never));
+    const past = await settle(() => packageList.loader(routeArgs('/admin/packages?q=lake&page=9', {}, { headers })));
     expect(past.status).toBe(302);
     expect(past.headers.get('Location')).toBe('/admin/packages?q=lake');
   });
@@ -169,10 +169,10 @@ describe('admin list routes', () => {
   test('?delete=<id> opens the confirmation for that row', async () => {
     const { cookie } = await createStaffSession();
     const car = await createCar({ model: 'Confirm Me' });
-    const result = await settle(() => carList.loader(routeArgs(`/admin/cars?delete=${car.id}`, {}, { headers: { Cookie: cookie } }) as never));
+    const result = await settle(() => carList.loader(routeArgs(`/admin/cars?delete=${car.id}`, {}, { headers: { Cookie: cookie } })));
     expect((result.body as { confirm: unknown }).confirm).toEqual({ id: car.id, name: 'Confirm Me' });
     const unknown = await settle(() =>
-      carList.loader(routeArgs('/admin/cars?delete=00000000-0000-4000-8000-000000000000', {}, { headers: { Cookie: cookie } }) as never),
+      carList.loader(routeArgs('/admin/cars?delete=00000000-0000-4000-8000-000000000000', {}, { headers: { Cookie: cookie } })),
     );
     expect((unknown.body as { confirm: unknown }).confirm).toBeNull();
   });
@@ -182,7 +182,7 @@ describe('admin list routes', () => {
     const car = await createCar();
     const body = new URLSearchParams({ intent: 'delete', id: car.id });
     const result = await settle(() =>
-      carList.action(routeArgs('/admin/cars?q=test&page=1', {}, { method: 'POST', headers: { Cookie: cookie }, body }) as never),
+      carList.action(routeArgs('/admin/cars?q=test&page=1', {}, { method: 'POST', headers: { Cookie: cookie }, body })),
     );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/admin/cars?q=test');
@@ -201,7 +201,7 @@ describe('admin list routes', () => {
     ];
     for (const form of forms) {
       const result = await settle(() =>
-        carList.action(routeArgs('/admin/cars', {}, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams(form) }) as never),
+        carList.action(routeArgs('/admin/cars', {}, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams(form) })),
       );
       expect(result.status).toBe(302);
       expect(result.headers.get('Location')).toBe('/admin/cars');
@@ -213,7 +213,7 @@ describe('admin list routes', () => {
   test('an anonymous delete is refused and deletes nothing', async () => {
     const car = await createCar();
     const body = new URLSearchParams({ intent: 'delete', id: car.id });
-    const result = await settle(() => carList.action(routeArgs('/admin/cars', {}, { method: 'POST', body }) as never));
+    const result = await settle(() => carList.action(routeArgs('/admin/cars', {}, { method: 'POST', body })));
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/admin/login?redirectTo=%2Fadmin%2Fcars');
     expect(await db().select().from(cars)).toHaveLength(1);

@@ -17,7 +17,7 @@ import { action as newPackageAction, loader as newPackageLoader } from '~/routes
 import { action as editPackageAction } from '~/routes/admin/packages/edit';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createBike, createCar, createPackage } from '../factories';
-import { routeArgs, settle } from '../route-args';
+import { routeArgs, settle, type NoParams } from '../route-args';
 
 const failNextSave = vi.hoisted(() => ({ car: false }));
 
@@ -43,7 +43,7 @@ afterEach(() => {
   failNextSave.car = false;
 });
 
-function post(url: string, fields: [string, string][], params: Record<string, string> = {}) {
+function post<P extends object = NoParams>(url: string, fields: [string, string][], params?: P) {
   const body = new URLSearchParams(fields);
   return routeArgs(url, params, {
     method: 'POST',
@@ -56,24 +56,24 @@ type Reply = { result: { status?: string; error?: Record<string, string[] | null
 
 describe('editor actions', () => {
   test('refuse an anonymous visitor', async () => {
-    const outcome = await settle(() => newPackageLoader(routeArgs('/admin/packages/new') as never));
+    const outcome = await settle(() => newPackageLoader(routeArgs('/admin/packages/new')));
     expect(outcome.status).toBe(302);
     const action = await settle(() =>
-      newCarAction(routeArgs('/admin/cars/new', {}, { method: 'POST', body: new URLSearchParams({ model: 'X', dailyRate: '1' }) }) as never),
+      newCarAction(routeArgs('/admin/cars/new', {}, { method: 'POST', body: new URLSearchParams({ model: 'X', dailyRate: '1' }) })),
     );
     expect(action.status).toBe(302);
     expect(action.headers.get('Location')).toMatch(/^\/admin\/login/);
   });
 
   test('a valid car is saved and the browser goes back to the list with the toast', async () => {
-    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', 'Action Test Car'], ['dailyRate', '2500'], ['available', 'on']]) as never));
+    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', 'Action Test Car'], ['dailyRate', '2500'], ['available', 'on']])));
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/cars');
     expect(outcome.headers.get('Set-Cookie')).toBeTruthy();
   });
 
   test('an empty car answers 400 with the required-fields message and both fields marked', async () => {
-    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', ''], ['dailyRate', '']]) as never));
+    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', ''], ['dailyRate', '']])));
     expect(outcome.status).toBe(400);
     const { result } = outcome.body as Reply;
     expect(result.error?.['']).toEqual(['Please fill all required fields']);
@@ -82,7 +82,7 @@ describe('editor actions', () => {
   });
 
   test('a bad daily rate alone is an error without the required-fields message', async () => {
-    const outcome = await settle(() => newBikeAction(post('/admin/bikes/new', [['model', 'Bike'], ['dailyRate', '-5']]) as never));
+    const outcome = await settle(() => newBikeAction(post('/admin/bikes/new', [['model', 'Bike'], ['dailyRate', '-5']])));
     expect(outcome.status).toBe(400);
     const { result } = outcome.body as Reply;
     expect(result.error?.['']).toBeUndefined();
@@ -103,7 +103,7 @@ describe('editor actions', () => {
           ['itinerary[2].day', '3'],
           ['itinerary[2].title', 'Third'],
           ['__intent__', intent],
-        ]) as never,
+        ]),
       ),
     );
     expect(outcome.status).toBe(200);
@@ -119,7 +119,7 @@ describe('editor actions', () => {
 
   test('an unknown id at update is a 404', async () => {
     const outcome = await settle(() =>
-      editPackageAction(post(`/admin/packages/edit/${UNKNOWN_ID}`, [['title', 'T'], ['description', 'D']], { id: UNKNOWN_ID }) as never),
+      editPackageAction(post(`/admin/packages/edit/${UNKNOWN_ID}`, [['title', 'T'], ['description', 'D']], { id: UNKNOWN_ID })),
     );
     expect(outcome.status).toBe(404);
   });
@@ -127,7 +127,7 @@ describe('editor actions', () => {
   test('an update replaces the car and redirects with the update toast', async () => {
     const car = await createCar({ model: 'Before Update' });
     const outcome = await settle(() =>
-      editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'After Update'], ['dailyRate', '4100']], { id: car.id }) as never),
+      editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'After Update'], ['dailyRate', '4100']], { id: car.id })),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/cars');
@@ -137,7 +137,7 @@ describe('editor actions', () => {
 
   test('an unexpected failure keeps what was typed and answers with the error toast', async () => {
     failNextSave.car = true;
-    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', 'Typed Model'], ['dailyRate', '1999']]) as never));
+    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', 'Typed Model'], ['dailyRate', '1999']])));
     expect(outcome.status).toBe(500);
     const body = outcome.body as Reply;
     expect(body.toast).toBe('An error occurred. Please try again.');
@@ -148,25 +148,25 @@ describe('editor actions', () => {
   test('rupee amounts written the Indian way are read, not stored as 0 (docs/decisions/008-money-dates-ids.md)', async () => {
     const pkg = await createPackage({ title: 'Priced Tour', price: 100 });
     const outcome = await settle(() =>
-      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Priced Tour'], ['description', 'D'], ['price', '24,999']], { id: pkg.id }) as never),
+      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Priced Tour'], ['description', 'D'], ['price', '24,999']], { id: pkg.id })),
     );
     expect(outcome.status).toBe(302);
     expect((await getPackage(pkg.id))?.price).toBe(24999);
 
     const car = await createCar({ model: 'Rated Car' });
-    await settle(() => editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'Rated Car'], ['dailyRate', '₹ 1,25,000']], { id: car.id }) as never));
+    await settle(() => editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'Rated Car'], ['dailyRate', '₹ 1,25,000']], { id: car.id })));
     expect((await getCar(car.id))?.dailyRate).toBe(125000);
 
     const bike = await createBike({ model: 'Rated Bike' });
     const { action: editBikeAction } = await import('~/routes/admin/bikes/edit');
-    await settle(() => editBikeAction(post(`/admin/bikes/edit/${bike.id}`, [['model', 'Rated Bike'], ['dailyRate', 'Rs. 2,499.50']], { id: bike.id }) as never));
+    await settle(() => editBikeAction(post(`/admin/bikes/edit/${bike.id}`, [['model', 'Rated Bike'], ['dailyRate', 'Rs. 2,499.50']], { id: bike.id })));
     expect((await getBike(bike.id))?.dailyRate).toBe(2499.5);
   });
 
   test('an amount that is not rupees is refused with a field message and nothing changes', async () => {
     const pkg = await createPackage({ title: 'Unchanged Tour', price: 5000 });
     const outcome = await settle(() =>
-      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Unchanged Tour'], ['description', 'D'], ['price', '24,99']], { id: pkg.id }) as never),
+      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Unchanged Tour'], ['description', 'D'], ['price', '24,99']], { id: pkg.id })),
     );
     expect(outcome.status).toBe(400);
     expect((outcome.body as Reply).result.error?.price?.[0]).toMatch(/rupees/);
@@ -179,7 +179,7 @@ describe('editor actions', () => {
     const fields: [string, string][] = [['title', 'Numbered Tour'], ['description', 'D']];
     days.forEach((day, i) => fields.push([`itinerary[${i}].day`, day], [`itinerary[${i}].title`, `Stop ${i + 1}`]));
     fields.push(['itinerary[6].day', '0'], ['itinerary[6].title', 'Last']);
-    const outcome = await settle(() => editPackageAction(post(`/admin/packages/edit/${pkg.id}`, fields, { id: pkg.id }) as never));
+    const outcome = await settle(() => editPackageAction(post(`/admin/packages/edit/${pkg.id}`, fields, { id: pkg.id })));
     expect(outcome.status).toBe(302);
     const saved = await getPackage(pkg.id);
     expect(saved?.itinerary.map((d) => [d.day, d.title])).toEqual([

@@ -19,7 +19,7 @@ import { action as inquiriesAction, loader as inquiriesLoader } from '~/routes/a
 import { action as exportAction, loader as exportLoader } from '~/routes/api/inquiries.export';
 import { openApiDocument } from '~/routes/api/openapi';
 import { createStaffSession } from '../auth-helpers';
-import { routeArgs } from '../route-args';
+import { routeArgs, type NoParams, type RouteFunction } from '../route-args';
 import { call } from './catalog-write-helpers';
 import { createInquiry } from '../factories';
 
@@ -35,10 +35,10 @@ beforeAll(async () => {
 });
 
 /** Call a GET loader (a Response or thrown Response) and read it. */
-async function get(loader: (args: never) => unknown, url: string, headers: Record<string, string> = auth, params: Record<string, string> = {}) {
+async function get<P extends object = NoParams>(loader: RouteFunction<P>, url: string, headers: Record<string, string> = auth, params?: P) {
   let outcome: unknown;
   try {
-    outcome = await loader(routeArgs(url, params, { headers }) as never);
+    outcome = await loader(routeArgs(url, params, { headers }));
   } catch (thrown) {
     outcome = thrown;
   }

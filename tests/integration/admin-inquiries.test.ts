@@ -70,7 +70,7 @@ afterEach(() => unsubscribe());
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 function get(url: string) {
-  return settle(() => loader(routeArgs(url, {}, { headers: browserHeaders(staff.cookie) }) as never));
+  return settle(() => loader(routeArgs(url, {}, { headers: browserHeaders(staff.cookie) })));
 }
 
 function post(url: string, fields: Record<string, string>) {
@@ -80,7 +80,7 @@ function post(url: string, fields: Record<string, string>) {
         method: 'POST',
         body: new URLSearchParams(fields),
         headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      }) as never,
+      }),
     ),
   );
 }
@@ -104,12 +104,12 @@ async function auditFor(entityId: string) {
 
 describe('the guard', () => {
   test('an anonymous visitor is sent to the login page, from the loader and the action', async () => {
-    const page = await settle(() => loader(routeArgs('/admin/inquiries') as never));
+    const page = await settle(() => loader(routeArgs('/admin/inquiries')));
     expect(page.status).toBe(302);
     expect(page.headers.get('Location')).toMatch(/^\/admin\/login/);
     const target = await createInquiry();
     const change = await settle(() =>
-      action(routeArgs('/admin/inquiries', {}, { method: 'POST', body: new URLSearchParams({ intent: 'delete', id: target.id }) }) as never),
+      action(routeArgs('/admin/inquiries', {}, { method: 'POST', body: new URLSearchParams({ intent: 'delete', id: target.id }) })),
     );
     expect(change.status).toBe(302);
     expect(change.headers.get('Location')).toMatch(/^\/admin\/login/);

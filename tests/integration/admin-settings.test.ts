@@ -210,6 +210,7 @@ describe('saveSettings', () => {
   });
 
   test('unknown keys and (when merging) unknown fields are refused', async () => {
+    // A key the settings have not (as a hand-made request may send): its type would not compile.
     await expect(saveSettings({ colours: { x: 1 } } as never, actor)).rejects.toMatchObject({ issues: [{ path: 'colours' }] });
     await expect(saveSettings({ company: 'Acme' }, actor)).rejects.toMatchObject({ issues: [{ path: 'company' }] });
     await expect(saveSettings({ company: { fax: '1' } }, actor, { merge: true })).rejects.toMatchObject({ issues: [{ path: 'company.fax' }] });
@@ -218,8 +219,8 @@ describe('saveSettings', () => {
 
 describe('/admin/settings', () => {
   test('the loader needs a session and gives each form its values (policies one line per entry)', async () => {
-    expect((await settle(() => settingsLoader(routeArgs('/admin/settings') as never))).status).toBe(302);
-    const page = await settle(() => settingsLoader(routeArgs('/admin/settings', {}, { headers: { Cookie: cookie } }) as never));
+    expect((await settle(() => settingsLoader(routeArgs('/admin/settings')))).status).toBe(302);
+    const page = await settle(() => settingsLoader(routeArgs('/admin/settings', {}, { headers: { Cookie: cookie } })));
     const body = page.body as { sections: Record<string, Record<string, unknown>>; companyEmail: string };
     expect(body.sections.policies!.payment).toBe(defaultSettings.policies.payment.join('\n'));
     expect(body.sections.map).toBeUndefined();
@@ -227,7 +228,7 @@ describe('/admin/settings', () => {
 
   test('an anonymous post is sent to the login page and saves nothing', async () => {
     const outcome = await settle(() =>
-      settingsAction(routeArgs('/admin/settings', {}, { method: 'POST', body: new URLSearchParams({ section: 'video', url: 'https://x.example/v.mp4' }) }) as never),
+      settingsAction(routeArgs('/admin/settings', {}, { method: 'POST', body: new URLSearchParams({ section: 'video', url: 'https://x.example/v.mp4' }) })),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toMatch(/^\/admin\/login/);
@@ -250,7 +251,7 @@ describe('/admin/settings', () => {
           ['officeHours[1].days', 'Sat'],
           ['officeHours[1].hours', '10:00-13:00 IST'],
           ['registrationNumber', 'SKM/1'],
-        ]) as never,
+        ]),
       ),
     );
     expect(outcome.status).toBe(302);
@@ -284,7 +285,7 @@ describe('/admin/settings', () => {
       ['registrationNumber', ''],
     ];
     for (const typed of ['98320 55555', '098320 55555']) {
-      const outcome = await settle(() => settingsAction(post('/admin/settings', company('03592 202020', typed)) as never));
+      const outcome = await settle(() => settingsAction(post('/admin/settings', company('03592 202020', typed))));
       expect(outcome.status).toBe(302);
       expect(await getSetting('company')).toMatchObject({ phone: '+913592202020', whatsappNumber: '+919832055555' });
       const layout = (await siteLayoutLoader()) as { company: Settings['company'] };
@@ -308,7 +309,7 @@ describe('/admin/settings', () => {
           ['officeHours[0].hours', '9:00-17:00 IST'],
           ['tagline', ''],
           ['registrationNumber', ''],
-        ]) as never,
+        ]),
       ),
     );
     expect(outcome.status).toBe(400);
@@ -345,7 +346,7 @@ describe('/admin/settings', () => {
           ['officeHours[0].hours', ''],
           ['tagline', ''],
           ['registrationNumber', ''],
-        ]) as never,
+        ]),
       ),
     );
     expect(outcome.status).toBe(400);
@@ -360,11 +361,11 @@ describe('/admin/settings', () => {
 
   test('checkboxes, dates and one-per-line policies are read from the form', async () => {
     const promo = await settle(() =>
-      settingsAction(post('/admin/settings', [['section', 'promo'], ['text', 'Monsoon offer'], ['link', '/packages'], ['endsOn', '2027-09-30']]) as never),
+      settingsAction(post('/admin/settings', [['section', 'promo'], ['text', 'Monsoon offer'], ['link', '/packages'], ['endsOn', '2027-09-30']])),
     );
     expect(promo.status).toBe(302);
     expect(await getSetting('promo')).toEqual({ enabled: false, text: 'Monsoon offer', link: '/packages', endsOn: '2027-09-30' });
-    const toast = await settle(() => settingsAction(post('/admin/settings', [['section', 'recentBookingToast'], ['enabled', 'on']]) as never));
+    const toast = await settle(() => settingsAction(post('/admin/settings', [['section', 'recentBookingToast'], ['enabled', 'on']])));
     expect(toast.status).toBe(302);
     expect(await getSetting('recentBookingToast')).toEqual({ enabled: true });
 
@@ -377,7 +378,7 @@ describe('/admin/settings', () => {
           ['requirements', ''],
           ['bikeTerms', 'Licence needed.'],
           ['carTerms', 'Licence needed.\nDriver extra.'],
-        ]) as never,
+        ]),
       ),
     );
     expect(policies.status).toBe(302);
@@ -398,7 +399,7 @@ describe('/admin/settings', () => {
           ['requirements', ''],
           ['bikeTerms', 'a'],
           ['carTerms', 'b'],
-        ]) as never,
+        ]),
       ),
     );
     expect(tooLong.status).toBe(400);
@@ -418,7 +419,7 @@ describe('/admin/settings', () => {
           ['officeHours[0].days', 'Mon'],
           ['officeHours[0].hours', '9-5'],
           ['__intent__', JSON.stringify({ type: 'insert', payload: { name: 'officeHours', defaultValue: { days: '', hours: '' } } })],
-        ]) as never,
+        ]),
       ),
     );
     expect(outcome.status).toBe(200);
@@ -428,7 +429,7 @@ describe('/admin/settings', () => {
   });
 
   test('an unknown form is refused with an error toast', async () => {
-    const outcome = await settle(() => settingsAction(post('/admin/settings', [['section', 'map'], ['latitude', '1']]) as never));
+    const outcome = await settle(() => settingsAction(post('/admin/settings', [['section', 'map'], ['latitude', '1']])));
     expect(outcome.status).toBe(302);
     expect((await getSetting('map')).latitude).toBe(defaultSettings.map.latitude);
   });
@@ -439,7 +440,7 @@ describe('/admin/location', () => {
     Object.entries({ section: 'map', latitude: '27.33', longitude: '88.61', zoom: '14', title: 'MG Marg office', embedCode: '', ...over });
 
   test('a save ends on the page with the exact toast, is audited, and changes the public map', async () => {
-    const outcome = await settle(() => locationAction(post('/admin/location', fields()) as never));
+    const outcome = await settle(() => locationAction(post('/admin/location', fields())));
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/location');
     expect(decodeURIComponent(outcome.headers.get('Set-Cookie') ?? '')).toBeTruthy();
@@ -450,7 +451,7 @@ describe('/admin/location', () => {
     const [entry] = await auditEntries('location');
     expect(entry).toMatchObject({ action: 'location', changes: { latitude: { from: 27.3187, to: 27.33 }, zoom: { from: 15, to: 14 } } });
 
-    const page = await settle(() => locationLoader(routeArgs('/admin/location', {}, { headers: { Cookie: cookie } }) as never));
+    const page = await settle(() => locationLoader(routeArgs('/admin/location', {}, { headers: { Cookie: cookie } })));
     expect((page.body as { map: Settings['map'] }).map.title).toBe('MG Marg office');
     await saveSettings({ map: defaultSettings.map }, actor);
   });
@@ -461,7 +462,7 @@ describe('/admin/location', () => {
   });
 
   test('bad coordinates or zoom are named per field and nothing is saved', async () => {
-    const outcome = await settle(() => locationAction(post('/admin/location', fields({ latitude: '', longitude: '200', zoom: '21' })) as never));
+    const outcome = await settle(() => locationAction(post('/admin/location', fields({ latitude: '', longitude: '200', zoom: '21' }))));
     expect(outcome.status).toBe(400);
     const error = (outcome.body as { result: { error: Record<string, string[]> } }).result.error;
     expect(error.latitude).toEqual(['Enter a latitude between -90 and 90']);
@@ -472,7 +473,7 @@ describe('/admin/location', () => {
 
   test('a hostile embed is refused with a clear message and nothing saved; a good one is stored as our iframe', async () => {
     const hostile = await settle(() =>
-      locationAction(post('/admin/location', fields({ embedCode: '<iframe src="https://www.google.com/maps/embed?pb=1" onload="alert(1)"></iframe>' })) as never),
+      locationAction(post('/admin/location', fields({ embedCode: '<iframe src="https://www.google.com/maps/embed?pb=1" onload="alert(1)"></iframe>' }))),
     );
     expect(hostile.status).toBe(400);
     expect((hostile.body as { result: { error: Record<string, string[]> } }).result.error.embedCode).toEqual([
@@ -481,7 +482,7 @@ describe('/admin/location', () => {
     expect(await getSetting('map')).toEqual(defaultSettings.map);
 
     const good = await settle(() =>
-      locationAction(post('/admin/location', fields({ embedCode: '<iframe src="https://www.google.com/maps/embed?pb=1&amp;x=2" width="600" style="border:0;" allowfullscreen=""></iframe>' })) as never),
+      locationAction(post('/admin/location', fields({ embedCode: '<iframe src="https://www.google.com/maps/embed?pb=1&amp;x=2" width="600" style="border:0;" allowfullscreen=""></iframe>' }))),
     );
     expect(good.status).toBe(302);
     const saved = await getSetting('map');
@@ -494,7 +495,7 @@ describe('/admin/location', () => {
 
 describe('GET / PATCH /api/settings', () => {
   test('needs a session: 401 without one, for reads and writes', async () => {
-    const read = await settle(() => apiLoader(routeArgs('/api/settings') as never));
+    const read = await settle(() => apiLoader(routeArgs('/api/settings')));
     expect(read.status).toBe(401);
     const write = await call(apiAction, '/api/settings', { method: 'PATCH', body: { video: { url: '' } } });
     expect(write.status).toBe(401);
@@ -506,7 +507,7 @@ describe('GET / PATCH /api/settings', () => {
   });
 
   test('GET answers every setting by key, camelCase, not cached', async () => {
-    const res = await settle(() => apiLoader(routeArgs('/api/settings', {}, { headers: bearer }) as never));
+    const res = await settle(() => apiLoader(routeArgs('/api/settings', {}, { headers: bearer })));
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.body).toEqual(await getAllSettings());
@@ -620,16 +621,16 @@ describe('/admin/outbox', () => {
     const failed = await listOutboxPage({ status: 'failed' });
     expect(failed.items.map((m) => m.id)).toEqual([failedId]);
 
-    const page = await settle(() => outboxLoader(routeArgs('/admin/outbox?status=failed', {}, { headers: { Cookie: cookie } }) as never));
+    const page = await settle(() => outboxLoader(routeArgs('/admin/outbox?status=failed', {}, { headers: { Cookie: cookie } })));
     const body = page.body as { rows: { id: string; lastError: string; attempts: number }[]; sends: boolean; counts: unknown };
     expect(body.rows).toEqual([expect.objectContaining({ id: failedId, lastError: 'Connection refused', attempts: MAX_SEND_ATTEMPTS })]);
     expect(body.sends).toBe(false);
-    const second = await settle(() => outboxLoader(routeArgs('/admin/outbox?page=2', {}, { headers: { Cookie: cookie } }) as never));
+    const second = await settle(() => outboxLoader(routeArgs('/admin/outbox?page=2', {}, { headers: { Cookie: cookie } })));
     expect((second.body as { rows: unknown[] }).rows).toHaveLength(3);
-    const past = await settle(() => outboxLoader(routeArgs('/admin/outbox?page=9', {}, { headers: { Cookie: cookie } }) as never));
+    const past = await settle(() => outboxLoader(routeArgs('/admin/outbox?page=9', {}, { headers: { Cookie: cookie } })));
     expect(past.status).toBe(302);
     expect(past.headers.get('Location')).toBe('/admin/outbox?page=2');
-    expect((await settle(() => outboxLoader(routeArgs('/admin/outbox') as never))).status).toBe(302);
+    expect((await settle(() => outboxLoader(routeArgs('/admin/outbox')))).status).toBe(302);
   });
 
   test('Resend puts a failed mail back (pending, attempts 0), audits it and wakes the mailer', async () => {
@@ -641,7 +642,7 @@ describe('/admin/outbox', () => {
     await expect.poll(async () => (await db().select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'))).length, { timeout: 5000 }).toBe(0);
     sent.length = 0;
 
-    const outcome = await settle(() => outboxAction(post('/admin/outbox?status=failed', [['intent', 'resend'], ['id', failedId]]) as never));
+    const outcome = await settle(() => outboxAction(post('/admin/outbox?status=failed', [['intent', 'resend'], ['id', failedId]])));
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/outbox?status=failed');
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'email'), eq(auditLog.entityId, failedId)));
@@ -658,7 +659,7 @@ describe('/admin/outbox', () => {
   test('a mail that is not failed, or unknown, is not resent', async () => {
     await expect(resendEmail(sentId, actor)).rejects.toMatchObject({ message: 'Only a failed e-mail can be resent' });
     await expect(resendEmail('3f2a5c1e-8b4d-4c6e-9a7b-1d2e3f4a5b6c', actor)).rejects.toMatchObject({ message: 'E-mail not found' });
-    const outcome = await settle(() => outboxAction(post('/admin/outbox', [['intent', 'resend'], ['id', sentId]]) as never));
+    const outcome = await settle(() => outboxAction(post('/admin/outbox', [['intent', 'resend'], ['id', sentId]])));
     expect(outcome.status).toBe(302);
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, sentId));
     expect(row!.status).toBe('sent');

@@ -31,7 +31,7 @@ import { action as packagesApi } from '~/routes/api/packages';
 import { bikeWriteSchema } from '~/schemas/bike';
 import { packageWriteSchema } from '~/schemas/package';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
-import { routeArgs, settle } from '../route-args';
+import { routeArgs, settle, type NoParams } from '../route-args';
 import { call, validBike, validCar, validPackage } from './catalog-write-helpers';
 
 let staff: Awaited<ReturnType<typeof createStaffSession>>;
@@ -55,7 +55,7 @@ async function entriesFor(entityId: string) {
   return db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
 }
 
-function form(url: string, fields: [string, string][], params: Record<string, string> = {}) {
+function form<P extends object = NoParams>(url: string, fields: [string, string][], params?: P) {
   return routeArgs(url, params, {
     method: 'POST',
     body: new URLSearchParams(fields),
@@ -141,16 +141,16 @@ describe('the admin API records each catalogue write', () => {
 describe('the admin pages record each catalogue write', () => {
   test('package editor (new and edit) and list delete', async () => {
     const created = await settle(() =>
-      newPackageAction(form('/admin/packages/new', [['title', 'Page Made Tour'], ['description', 'From the editor.'], ['price', '5000']]) as never),
+      newPackageAction(form('/admin/packages/new', [['title', 'Page Made Tour'], ['description', 'From the editor.'], ['price', '5000']])),
     );
     expect(created.status).toBe(302);
     const [row] = await db().select().from(tourPackages).where(eq(tourPackages.title, 'Page Made Tour'));
     const id = row!.id;
     const edited = await settle(() =>
-      editPackageAction(form(`/admin/packages/edit/${id}`, [['title', 'Page Made Tour'], ['description', 'Changed in the editor.'], ['price', '5000']], { id }) as never),
+      editPackageAction(form(`/admin/packages/edit/${id}`, [['title', 'Page Made Tour'], ['description', 'Changed in the editor.'], ['price', '5000']], { id })),
     );
     expect(edited.status).toBe(302);
-    const deleted = await settle(() => packageList.action(form('/admin/packages', [['intent', 'delete'], ['id', id]]) as never));
+    const deleted = await settle(() => packageList.action(form('/admin/packages', [['intent', 'delete'], ['id', id]])));
     expect(deleted.status).toBe(302);
 
     const list = await entriesFor(id);
@@ -163,19 +163,19 @@ describe('the admin pages record each catalogue write', () => {
   });
 
   test('bike and car editors and list deletes', async () => {
-    expect((await settle(() => newBikeAction(form('/admin/bikes/new', [['model', 'Page Bike'], ['dailyRate', '1200']]) as never))).status).toBe(302);
+    expect((await settle(() => newBikeAction(form('/admin/bikes/new', [['model', 'Page Bike'], ['dailyRate', '1200']])))).status).toBe(302);
     const [bike] = await db().select().from(bikes).where(eq(bikes.model, 'Page Bike'));
-    expect((await settle(() => bikeList.action(form('/admin/bikes', [['intent', 'delete'], ['id', bike!.id]]) as never))).status).toBe(302);
+    expect((await settle(() => bikeList.action(form('/admin/bikes', [['intent', 'delete'], ['id', bike!.id]])))).status).toBe(302);
     expect((await entriesFor(bike!.id)).map((e) => [e.action, e.entityType, e.summary])).toEqual([
       ['create', 'bike', 'Created bike Page Bike'],
       ['delete', 'bike', 'Deleted bike Page Bike'],
     ]);
 
-    expect((await settle(() => newCarAction(form('/admin/cars/new', [['model', 'Page Car'], ['dailyRate', '2500']]) as never))).status).toBe(302);
+    expect((await settle(() => newCarAction(form('/admin/cars/new', [['model', 'Page Car'], ['dailyRate', '2500']])))).status).toBe(302);
     const [car] = await db().select().from(cars).where(eq(cars.model, 'Page Car'));
     const id = car!.id;
-    expect((await settle(() => editCarAction(form(`/admin/cars/edit/${id}`, [['model', 'Page Car II'], ['dailyRate', '2600']], { id }) as never))).status).toBe(302);
-    expect((await settle(() => carList.action(form('/admin/cars', [['intent', 'delete'], ['id', id]]) as never))).status).toBe(302);
+    expect((await settle(() => editCarAction(form(`/admin/cars/edit/${id}`, [['model', 'Page Car II'], ['dailyRate', '2600']], { id })))).status).toBe(302);
+    expect((await settle(() => carList.action(form('/admin/cars', [['intent', 'delete'], ['id', id]])))).status).toBe(302);
     const list = await entriesFor(id);
     expect(list.map((e) => [e.action, e.summary])).toEqual([
       ['create', 'Created car Page Car'],
@@ -186,7 +186,7 @@ describe('the admin pages record each catalogue write', () => {
   });
 
   test('an invalid form records nothing', async () => {
-    const outcome = await settle(() => newCarAction(form('/admin/cars/new', [['model', ''], ['dailyRate', '']]) as never));
+    const outcome = await settle(() => newCarAction(form('/admin/cars/new', [['model', ''], ['dailyRate', '']])));
     expect(outcome.status).toBe(400);
     expect(await entries()).toEqual([]);
   });
@@ -250,7 +250,7 @@ describe('/admin/audit', () => {
   };
 
   async function load(search = '') {
-    return settle(() => auditRoute.loader(routeArgs(`/admin/audit${search}`, {}, { headers: { Cookie: staff.cookie } }) as never));
+    return settle(() => auditRoute.loader(routeArgs(`/admin/audit${search}`, {}, { headers: { Cookie: staff.cookie } })));
   }
   async function page(search = '') {
     const result = await load(search);
@@ -275,7 +275,7 @@ describe('/admin/audit', () => {
   }
 
   test('refuses an anonymous visitor', async () => {
-    const result = await settle(() => auditRoute.loader(routeArgs('/admin/audit') as never));
+    const result = await settle(() => auditRoute.loader(routeArgs('/admin/audit')));
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toMatch(/^\/admin\/login/);
   });

@@ -74,7 +74,7 @@ function cookieOf(res: Response, name: string): string | undefined {
 
 /** Password step on the login page; returns the challenge cookie (name=value). */
 async function passwordStep(username: string, ip: string, redirectTo = '/admin/bikes'): Promise<string> {
-  const res = (await loginAction(routeArgs('/admin/login', {}, form({ username, password: TEST_PASSWORD, redirectTo }, ip)) as never)) as Response;
+  const res = (await loginAction(routeArgs('/admin/login', {}, form({ username, password: TEST_PASSWORD, redirectTo }, ip)))) as Response;
   expect(res.status).toBe(302);
   expect(res.headers.get('Location')).toBe(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   expect(cookieOf(res, 'hx_session')).toBeUndefined();
@@ -87,7 +87,7 @@ async function passwordStep(username: string, ip: string, redirectTo = '/admin/b
 }
 
 function codeStep(code: string, ip: string, cookie: string, redirectTo = '/admin/bikes') {
-  return settle(() => loginAction(routeArgs('/admin/login', {}, form({ intent: 'code', code, redirectTo }, ip, cookie)) as never));
+  return settle(() => loginAction(routeArgs('/admin/login', {}, form({ intent: 'code', code, redirectTo }, ip, cookie))));
 }
 
 describe('TOTP arithmetic', () => {
@@ -151,9 +151,9 @@ describe('enrolment', () => {
     secrets.add(token);
     const cookie = (await sessionCookieHeader(token)).split(';')[0]!;
     const post = (fields: Record<string, string>) =>
-      settle(() => profileAction(routeArgs('/admin/profile', {}, { method: 'POST', body: new URLSearchParams(fields), headers: browserHeaders(cookie) }) as never));
+      settle(() => profileAction(routeArgs('/admin/profile', {}, { method: 'POST', body: new URLSearchParams(fields), headers: browserHeaders(cookie) })));
     expect((await post({ intent: 'totp-start' })).status).toBe(302);
-    const page = (await settle(() => profileLoader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) }) as never))).body as {
+    const page = (await settle(() => profileLoader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) })))).body as {
       enrolment: { secret: string; uri: string; qrSvg: string };
     };
     expect(page.enrolment.qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -168,7 +168,7 @@ describe('enrolment', () => {
     expect(codes).toHaveLength(10);
     for (const code of codes) secrets.add(code);
     // The codes are not part of the page afterwards.
-    const after = await settle(() => profileLoader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) }) as never));
+    const after = await settle(() => profileLoader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) })));
     expect(JSON.stringify(after.body)).not.toContain(codes[0]!);
     expect(JSON.stringify(after.body)).not.toContain(secret);
     expect((after.body as { account: { recoveryCodesLeft: number } }).account.recoveryCodesLeft).toBe(10);
@@ -180,7 +180,7 @@ describe('the login page', () => {
     const { username, secret } = await twoFactorUser();
     const ip = ipOf();
     const challenge = await passwordStep(username, ip);
-    const page = await settle(() => loginLoader(routeArgs('/admin/login?redirectTo=%2Fadmin%2Fbikes', {}, { headers: { Cookie: challenge } }) as never));
+    const page = await settle(() => loginLoader(routeArgs('/admin/login?redirectTo=%2Fadmin%2Fbikes', {}, { headers: { Cookie: challenge } })));
     expect((page.body as { step: string }).step).toBe('code');
 
     const wrong = await codeStep('000000' === totpCode(secret) ? '111111' : '000000', ip, challenge);
@@ -189,7 +189,7 @@ describe('the login page', () => {
 
     const code = totpCode(secret);
     secrets.add(code);
-    const res = (await loginAction(routeArgs('/admin/login', {}, form({ intent: 'code', code, redirectTo: '/admin/bikes' }, ip, challenge)) as never)) as Response;
+    const res = (await loginAction(routeArgs('/admin/login', {}, form({ intent: 'code', code, redirectTo: '/admin/bikes' }, ip, challenge)))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/admin/bikes');
     const session = cookieOf(res, 'hx_session')!;
@@ -244,7 +244,7 @@ describe('the login page', () => {
     const last = await codeStep('abcde-abcde', ip, challenge);
     expect(last.body).toMatchObject({ step: 'password', failed: TOO_MANY_CODES });
     expect(last.headers.get('Set-Cookie')).toMatch(/hx_login=;.*Max-Age=0/);
-    const page = await settle(() => loginLoader(routeArgs('/admin/login', {}, { headers: { Cookie: challenge } }) as never));
+    const page = await settle(() => loginLoader(routeArgs('/admin/login', {}, { headers: { Cookie: challenge } })));
     expect((page.body as { step: string }).step).toBe('password');
   });
 
@@ -257,7 +257,7 @@ describe('the login page', () => {
     expect(late.body).toMatchObject({ step: 'password', failed: CHALLENGE_ENDED });
 
     const second = await passwordStep(username, ip);
-    const cancel = (await loginAction(routeArgs('/admin/login', {}, form({ intent: 'cancel', redirectTo: '/admin/cars' }, ip, second)) as never)) as Response;
+    const cancel = (await loginAction(routeArgs('/admin/login', {}, form({ intent: 'cancel', redirectTo: '/admin/cars' }, ip, second)))) as Response;
     expect(cancel.headers.get('Location')).toBe('/admin/login?redirectTo=%2Fadmin%2Fcars');
     expect(await db().select().from(loginChallenges).where(eq(loginChallenges.userId, user.id))).toHaveLength(0);
   });
@@ -281,7 +281,7 @@ describe('the login page', () => {
 
 describe('the JSON API', () => {
   const json = (body: unknown, ip: string) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', [CLIENT_IP_HEADER]: ip } });
-  const login = (body: unknown, ip = ipOf()) => settle(() => apiLogin(routeArgs('/api/auth/login', {}, json(body, ip)) as never));
+  const login = (body: unknown, ip = ipOf()) => settle(() => apiLogin(routeArgs('/api/auth/login', {}, json(body, ip))));
 
   test('without a code: 401 "Two-factor code required" naming `code`; a wrong one 401; a right one the token', async () => {
     const { username, secret } = await twoFactorUser('api');
@@ -334,7 +334,7 @@ describe('managing two-factor on the profile page', () => {
     const post = (fields: Record<string, string>) =>
       settle(() =>
         profileAction(
-          routeArgs('/admin/profile', {}, { method: 'POST', body: new URLSearchParams(fields), headers: browserHeaders(cookie, { [CLIENT_IP_HEADER]: ip }) }) as never,
+          routeArgs('/admin/profile', {}, { method: 'POST', body: new URLSearchParams(fields), headers: browserHeaders(cookie, { [CLIENT_IP_HEADER]: ip }) }),
         ),
       );
     return { ...tf, post };

@@ -177,7 +177,7 @@ function form(fields: Record<string, string>) {
 describe('/admin/login', () => {
   test('signs in: a session cookie (HttpOnly, SameSite=Lax), the toast, then the redirectTo page', async () => {
     await upsertUser({ username: 'office', name: 'Office', password: TEST_PASSWORD });
-    const res = (await loginAction(routeArgs('/admin/login', {}, form({ username: 'office', password: TEST_PASSWORD, redirectTo: '/admin/cars' })) as never)) as Response;
+    const res = (await loginAction(routeArgs('/admin/login', {}, form({ username: 'office', password: TEST_PASSWORD, redirectTo: '/admin/cars' })))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/admin/cars');
     const cookies = res.headers.getSetCookie();
@@ -193,7 +193,7 @@ describe('/admin/login', () => {
 
   test('a wrong password keeps the username, shows the spec message and answers 401', async () => {
     await upsertUser({ username: 'office2', name: 'Office', password: TEST_PASSWORD });
-    const { status, body } = await settle(() => loginAction(routeArgs('/admin/login', {}, form({ username: 'office2', password: 'nope nope' })) as never));
+    const { status, body } = await settle(() => loginAction(routeArgs('/admin/login', {}, form({ username: 'office2', password: 'nope nope' }))));
     expect(status).toBe(401);
     const data = body as { failed: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     expect(data.failed).toBe(INVALID_CREDENTIALS);
@@ -203,7 +203,7 @@ describe('/admin/login', () => {
   });
 
   test('username and password are required', async () => {
-    const { status, body } = await settle(() => loginAction(routeArgs('/admin/login', {}, form({ username: '', password: '' })) as never));
+    const { status, body } = await settle(() => loginAction(routeArgs('/admin/login', {}, form({ username: '', password: '' }))));
     expect(status).toBe(400);
     const error = (body as { result: { error: Record<string, string[]> } }).result.error;
     expect(error.username).toEqual(['Please enter your username']);
@@ -212,19 +212,19 @@ describe('/admin/login', () => {
 
   test('an open redirect is refused: a foreign redirectTo goes to the dashboard', async () => {
     await upsertUser({ username: 'office3', name: 'Office', password: TEST_PASSWORD });
-    const res = (await loginAction(routeArgs('/admin/login', {}, form({ username: 'office3', password: TEST_PASSWORD, redirectTo: 'https://evil.example/' })) as never)) as Response;
+    const res = (await loginAction(routeArgs('/admin/login', {}, form({ username: 'office3', password: TEST_PASSWORD, redirectTo: 'https://evil.example/' })))) as Response;
     expect(res.headers.get('Location')).toBe('/admin');
   });
 
   test('a signed-in visit goes straight on', async () => {
     const { cookie } = await createStaffSession();
-    const { status } = await settle(() => loginLoader(routeArgs('/admin/login?redirectTo=%2Fadmin%2Fbikes', {}, { headers: { Cookie: cookie } }) as never));
+    const { status } = await settle(() => loginLoader(routeArgs('/admin/login?redirectTo=%2Fadmin%2Fbikes', {}, { headers: { Cookie: cookie } })));
     expect(status).toBe(302);
   });
 
   test('logout revokes the session and clears the cookie', async () => {
     const { cookie, token } = await createStaffSession();
-    const res = (await logoutAction(routeArgs('/admin/logout', {}, { method: 'POST', headers: { Cookie: cookie, Origin: 'http://localhost' } }) as never)) as Response;
+    const res = (await logoutAction(routeArgs('/admin/logout', {}, { method: 'POST', headers: { Cookie: cookie, Origin: 'http://localhost' } }))) as Response;
     expect(res.headers.get('Location')).toBe('/admin/login');
     expect(res.headers.get('Set-Cookie')).toMatch(/hx_session=;.*Max-Age=0/i);
     expect(await findActiveSession(token)).toBeNull();
@@ -236,7 +236,7 @@ describe('the API', () => {
 
   test('POST /api/auth/login gives a Bearer token for a session row; logout revokes it', async () => {
     await upsertUser({ username: 'api-user', name: 'API', password: TEST_PASSWORD });
-    const { status, body } = await settle(() => apiLogin(routeArgs('/api/auth/login', {}, json({ username: 'api-user', password: TEST_PASSWORD })) as never));
+    const { status, body } = await settle(() => apiLogin(routeArgs('/api/auth/login', {}, json({ username: 'api-user', password: TEST_PASSWORD }))));
     expect(status).toBe(200);
     const { token, tokenType, expiresAt, user } = body as { token: string; tokenType: string; expiresAt: string; user: { username: string } };
     expect(tokenType).toBe('Bearer');
@@ -244,17 +244,17 @@ describe('the API', () => {
     expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + SESSION_ABSOLUTE_MS - 60_000);
     const request = new Request('http://localhost/api/packages', { headers: { Authorization: `Bearer ${token}` } });
     expect((await getAdmin(request))?.via).toBe('bearer');
-    const out = await settle(() => apiLogout(routeArgs('/api/auth/logout', {}, { method: 'POST', headers: { Authorization: `Bearer ${token}` } }) as never));
+    const out = await settle(() => apiLogout(routeArgs('/api/auth/logout', {}, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })));
     expect(out.status).toBe(204);
     expect(await getAdmin(request)).toBeNull();
-    const again = await settle(() => apiLogout(routeArgs('/api/auth/logout', {}, { method: 'POST', headers: { Authorization: `Bearer ${token}` } }) as never));
+    const again = await settle(() => apiLogout(routeArgs('/api/auth/logout', {}, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })));
     expect(again.status).toBe(401);
   });
 
   test('wrong credentials: 401 with the spec message; malformed body: 400 naming the field', async () => {
-    const wrong = await settle(() => apiLogin(routeArgs('/api/auth/login', {}, json({ username: 'ghost', password: 'whatever1' })) as never));
+    const wrong = await settle(() => apiLogin(routeArgs('/api/auth/login', {}, json({ username: 'ghost', password: 'whatever1' }))));
     expect(wrong).toMatchObject({ status: 401, body: { error: INVALID_CREDENTIALS } });
-    const bad = await settle(() => apiLogin(routeArgs('/api/auth/login', {}, json({ username: 'ghost' })) as never));
+    const bad = await settle(() => apiLogin(routeArgs('/api/auth/login', {}, json({ username: 'ghost' }))));
     expect(bad.status).toBe(400);
     expect((bad.body as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain('password');
   });

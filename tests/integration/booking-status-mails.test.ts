@@ -20,7 +20,7 @@ import { action as listAction } from '~/routes/admin/bookings/list';
 import { action as bookingApiAction } from '~/routes/api/booking';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createBike, createBooking } from '../factories';
-import { routeArgs, settle } from '../route-args';
+import { routeArgs, settle, type NoParams } from '../route-args';
 import { call } from './catalog-write-helpers';
 
 let staff: Awaited<ReturnType<typeof createStaffSession>>;
@@ -38,7 +38,7 @@ const makeBooking = (overrides: Partial<NewBooking> = {}) =>
 
 const mailsTo = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(emailOutbox.createdAt);
 
-function post(url: string, fields: Record<string, string>, params: Record<string, string> = {}) {
+function post<P extends object = NoParams>(url: string, fields: Record<string, string>, params?: P) {
   return routeArgs(url, params, {
     method: 'POST',
     body: new URLSearchParams(fields),
@@ -78,7 +78,7 @@ describe('status mails to the traveller', () => {
   test('rejecting a pending booking queues one "could not be confirmed" mail (list Reject)', async () => {
     const booking = await makeBooking();
     const ref = shortReference(booking.id);
-    await settle(() => listAction(post('/admin/bookings', { intent: 'reject', id: booking.id }) as never));
+    await settle(() => listAction(post('/admin/bookings', { intent: 'reject', id: booking.id })));
     expect((await getBooking(booking.id))!.status).toBe('rejected');
     const mails = await mailsTo(booking.email);
     expect(mails).toHaveLength(1);
@@ -89,8 +89,8 @@ describe('status mails to the traveller', () => {
   test('rejecting a confirmed booking queues one cancellation mail (detail page)', async () => {
     const booking = await makeBooking();
     const ref = shortReference(booking.id);
-    await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'confirm' }, { id: booking.id }) as never));
-    await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'reject' }, { id: booking.id }) as never));
+    await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'confirm' }, { id: booking.id })));
+    await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'reject' }, { id: booking.id })));
     expect((await getBooking(booking.id))!.status).toBe('rejected');
     const subjects = (await mailsTo(booking.email)).map((m) => m.subject);
     expect(subjects).toHaveLength(2);

@@ -25,7 +25,8 @@ import { carWriteSchema, normalizeCarInput } from '~/schemas/car';
 import { DEFAULT_EXCLUSIONS, DEFAULT_INCLUSIONS, normalizePackageInput, packageWriteSchema } from '~/schemas/package';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createCar, createPackage } from '../factories';
-import { call, issuePaths, validBike, validCar, validPackage } from './catalog-write-helpers';
+import type { RouteFunction } from '../route-args';
+import { call, issuePaths, validBike, validCar, validPackage, type CallResult } from './catalog-write-helpers';
 
 const UNKNOWN_ID = '3f2a5c1e-8b4d-4c6e-9a7b-1d2e3f4a5b6c';
 
@@ -279,33 +280,45 @@ describe('cars', () => {
 });
 
 describe('the guard and the transport', () => {
+  /** One write of the table: `send` calls its action, with `id` in the URL and params where the route has one. */
+  type Write = { name: string; method: string; send: (headers?: Record<string, string>, id?: string) => Promise<CallResult> };
+  const create = (name: string, action: RouteFunction, url: string, body: unknown): Write => ({
+    name,
+    method: 'POST',
+    send: (headers = {}) => call(action, url, { method: 'POST', body, headers }),
+  });
+  const change = (name: string, action: RouteFunction<{ id: string }>, url: string, method: string, body: unknown): Write => ({
+    name,
+    method,
+    send: (headers = {}, id = UNKNOWN_ID) => call(action, `${url}/${id}`, { method, params: { id }, body, headers }),
+  });
   const writes = [
-    { name: 'POST /api/packages', action: packagesAction, url: '/api/packages', method: 'POST', params: {}, body: validPackage },
-    { name: 'PUT /api/packages/:id', action: packageAction, url: `/api/packages/${UNKNOWN_ID}`, method: 'PUT', params: { id: UNKNOWN_ID }, body: validPackage },
-    { name: 'DELETE /api/packages/:id', action: packageAction, url: `/api/packages/${UNKNOWN_ID}`, method: 'DELETE', params: { id: UNKNOWN_ID }, body: undefined },
-    { name: 'POST /api/bikes', action: bikesAction, url: '/api/bikes', method: 'POST', params: {}, body: validBike },
-    { name: 'PUT /api/bikes/:id', action: bikeAction, url: `/api/bikes/${UNKNOWN_ID}`, method: 'PUT', params: { id: UNKNOWN_ID }, body: validBike },
-    { name: 'DELETE /api/bikes/:id', action: bikeAction, url: `/api/bikes/${UNKNOWN_ID}`, method: 'DELETE', params: { id: UNKNOWN_ID }, body: undefined },
-    { name: 'POST /api/cars', action: carsAction, url: '/api/cars', method: 'POST', params: {}, body: validCar },
-    { name: 'PUT /api/cars/:id', action: carAction, url: `/api/cars/${UNKNOWN_ID}`, method: 'PUT', params: { id: UNKNOWN_ID }, body: validCar },
-    { name: 'DELETE /api/cars/:id', action: carAction, url: `/api/cars/${UNKNOWN_ID}`, method: 'DELETE', params: { id: UNKNOWN_ID }, body: undefined },
-  ] as const;
+    create('POST /api/packages', packagesAction, '/api/packages', validPackage),
+    change('PUT /api/packages/:id', packageAction, '/api/packages', 'PUT', validPackage),
+    change('DELETE /api/packages/:id', packageAction, '/api/packages', 'DELETE', undefined),
+    create('POST /api/bikes', bikesAction, '/api/bikes', validBike),
+    change('PUT /api/bikes/:id', bikeAction, '/api/bikes', 'PUT', validBike),
+    change('DELETE /api/bikes/:id', bikeAction, '/api/bikes', 'DELETE', undefined),
+    create('POST /api/cars', carsAction, '/api/cars', validCar),
+    change('PUT /api/cars/:id', carAction, '/api/cars', 'PUT', validCar),
+    change('DELETE /api/cars/:id', carAction, '/api/cars', 'DELETE', undefined),
+  ];
 
-  test.each(writes)('$name: 401 without a session or with an unknown Bearer token, 403 cross-site with the cookie', async ({ action, url, method, params, body }) => {
+  test.each(writes)('$name: 401 without a session or with an unknown Bearer token, 403 cross-site with the cookie', async ({ send }) => {
     const counts = [await rowsOf(tourPackages), await rowsOf(bikes), await rowsOf(cars)];
-    const anonymous = await call(action, url, { method, params, body });
+    const anonymous = await send();
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ error: expect.any(String) });
-    const forged = await call(action, url, { method, params, body, headers: { Authorization: `Bearer ${'x'.repeat(43)}` } });
+    const forged = await send({ Authorization: `Bearer ${'x'.repeat(43)}` });
     expect(forged.status).toBe(401);
-    const crossSite = await call(action, url, { method, params, body, headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const crossSite = await send({ Cookie: cookie, Origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
     expect([await rowsOf(tourPackages), await rowsOf(bikes), await rowsOf(cars)]).toEqual(counts);
   });
 
-  test.each(writes.filter((w) => w.method !== 'POST'))('$name: 404 for an unknown id or one that is not a UUID', async ({ action, url, method, params, body }) => {
-    expect((await call(action, url, { method, params, body, headers: auth })).status).toBe(404);
-    const bad = await call(action, url.replace(UNKNOWN_ID, 'not-a-uuid'), { method, params: { id: 'not-a-uuid' }, body, headers: auth });
+  test.each(writes.filter((w) => w.method !== 'POST'))('$name: 404 for an unknown id or one that is not a UUID', async ({ send }) => {
+    expect((await send(auth)).status).toBe(404);
+    const bad = await send(auth, 'not-a-uuid');
     expect(bad.status).toBe(404);
     expect(bad.body).toMatchObject({ error: expect.stringMatching(/not found/) });
   });

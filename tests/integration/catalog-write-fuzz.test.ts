@@ -18,7 +18,8 @@ import { action as packageAction } from '~/routes/api/package';
 import { action as packagesAction } from '~/routes/api/packages';
 import { createStaffSession } from '../auth-helpers';
 import { createBike, createCar, createPackage } from '../factories';
-import { call, validBike, validCar, validPackage, type Action } from './catalog-write-helpers';
+import type { RouteFunction } from '../route-args';
+import { call, validBike, validCar, validPackage } from './catalog-write-helpers';
 
 /** Generated bodies per endpoint; at least MIN_REFUSED of them must be refused. */
 const RUNS = 1300;
@@ -140,8 +141,8 @@ type Table = typeof tourPackages | typeof bikes | typeof cars;
 const rowCount = async (table: Table) => (await db().select({ n: count() }).from(table))[0]!.n;
 const snapshot = async (table: Table, id: string) => JSON.stringify((await db().select().from(table).where(eq(table.id, id)))[0]);
 
-async function fuzz(
-  { action, url, method, params, table, valid, id }: { action: Action; url: string; method: 'POST' | 'PUT'; params: Record<string, string>; table: Table; valid: Record<string, unknown>; id?: string },
+async function fuzz<P extends object>(
+  { action, url, method, params, table, valid, id }: { action: RouteFunction<P>; url: string; method: 'POST' | 'PUT'; params: P; table: Table; valid: Record<string, unknown>; id?: string },
 ) {
   let fiveHundreds = 0;
   let refused = 0;

@@ -3,18 +3,16 @@
  * headers, and valid bodies of each entity. Unlike `settle`, a thrown non-Response error is reported
  * as status 500 so a crash can never pass for a success.
  */
-import { routeArgs } from '../route-args';
+import { routeArgs, type NoParams, type RouteFunction } from '../route-args';
 
-/** Any route action (its typed args are built by `routeArgs`). */
-export type Action = (args: never) => unknown;
 
 export type CallResult = { status: number; body: unknown; headers: Headers; error?: unknown };
 
 /** Call `action` with `method` and `body` (object → JSON, string → as is, undefined → none). */
-export async function call(
-  action: Action,
+export async function call<P extends object = NoParams>(
+  action: RouteFunction<P>,
   url: string,
-  { method = 'POST', body, headers = {}, params = {} }: { method?: string; body?: unknown; headers?: Record<string, string>; params?: Record<string, string> } = {},
+  { method = 'POST', body, headers = {}, params }: { method?: string; body?: unknown; headers?: Record<string, string>; params?: P } = {},
 ): Promise<CallResult> {
   const init: RequestInit = {
     method,
@@ -23,7 +21,7 @@ export async function call(
   };
   let outcome: unknown;
   try {
-    outcome = await action(routeArgs(url, params, init) as never);
+    outcome = await action(routeArgs(url, params, init));
   } catch (thrown) {
     outcome = thrown;
   }

@@ -13,20 +13,20 @@ import { bookings, inquiries } from '~/db/schema';
 import { loader as bookingLoader } from '~/routes/site/booking';
 import { action as inquireAction, loader as inquireLoader } from '~/routes/site/inquire';
 import { action as vehicleAction, loader as vehicleLoader } from '~/routes/site/vehicle-booking';
-import { routeArgs, settle } from '../route-args';
+import { routeArgs, settle, type NoParams, type RouteFunction } from '../route-args';
 import { createBike, createCar, createPackage } from '../factories';
 import { inDays, traveller } from './submissions-helpers';
 
 process.env.RATE_LIMIT_SUBMISSIONS_PER_MINUTE = '100000';
 
 /** POST a urlencoded form (repeated names allowed) to an action. */
-function postForm(action: (args: never) => unknown, url: string, fields: [string, string][], params: Record<string, string> = {}) {
+function postForm<P extends object = NoParams>(action: RouteFunction<P>, url: string, fields: [string, string][], params?: P) {
   const init: RequestInit = {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost' },
     body: new URLSearchParams(fields).toString(),
   };
-  return settle(() => action(routeArgs(url, params, init) as never));
+  return settle(() => action(routeArgs(url, params, init)));
 }
 
 const contact: [string, string][] = Object.entries(traveller);
@@ -35,11 +35,11 @@ describe('/inquire', () => {
   test('the loader answers the tab of the address, packages for anything else, with the option lists', async () => {
     const car = await createCar({ model: 'Inquire Page Cab' });
     await publicContentChanged('test: a car added');
-    const cabs = await settle(() => inquireLoader(routeArgs('/inquire?tab=cabs') as never));
+    const cabs = await settle(() => inquireLoader(routeArgs('/inquire?tab=cabs')));
     expect(cabs.body).toMatchObject({ tab: 'cabs' });
     expect((cabs.body as { options: { cars: { model: string }[] } }).options.cars.map((c) => c.model)).toContain('Inquire Page Cab');
     expect(car.id).toBeTruthy();
-    expect((await settle(() => inquireLoader(routeArgs('/inquire?tab=nonsense') as never))).body).toMatchObject({ tab: 'packages' });
+    expect((await settle(() => inquireLoader(routeArgs('/inquire?tab=nonsense')))).body).toMatchObject({ tab: 'packages' });
   });
 
   test('a cabs inquiry is stored and answered with its reference and the WhatsApp hand-off', async () => {
@@ -79,7 +79,7 @@ describe('/bikes/:id/book and /cars/:id/book', () => {
   test("a bike booking is stored for the page's bike, the unticked helmet box read as no helmet", async () => {
     const bike = await createBike({ model: 'Book Page Himalayan', available: true });
     const other = await createBike({ model: 'Some Other Bike', available: true });
-    const loaded = await settle(() => vehicleLoader(routeArgs(`/bikes/${bike.id}/book`, { id: bike.id }) as never));
+    const loaded = await settle(() => vehicleLoader(routeArgs(`/bikes/${bike.id}/book`, { id: bike.id })));
     expect(loaded.body).toMatchObject({ vehicle: { type: 'bike', id: bike.id, model: 'Book Page Himalayan', available: true } });
 
     const res = await postForm(
@@ -111,16 +111,16 @@ describe('/bikes/:id/book and /cars/:id/book', () => {
 
   test('an unknown vehicle is a 404, and a bike page does not book a car', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await settle(() => vehicleLoader(routeArgs(`/cars/${missing}/book`, { id: missing }) as never))).status).toBe(404);
+    expect((await settle(() => vehicleLoader(routeArgs(`/cars/${missing}/book`, { id: missing })))).status).toBe(404);
     const car = await createCar({ model: 'Not A Bike' });
-    expect((await settle(() => vehicleLoader(routeArgs(`/bikes/${car.id}/book`, { id: car.id }) as never))).status).toBe(404);
+    expect((await settle(() => vehicleLoader(routeArgs(`/bikes/${car.id}/book`, { id: car.id })))).status).toBe(404);
   });
 });
 
 describe('/booking?package=', () => {
   test('chooses a listed package and ignores anything else', async () => {
     const pkg = await createPackage({ title: 'Chosen By Link' });
-    expect((await settle(() => bookingLoader(routeArgs(`/booking?package=${pkg.id}`) as never))).body).toMatchObject({ chosen: pkg.id });
-    expect((await settle(() => bookingLoader(routeArgs('/booking?package=not-an-id') as never))).body).toMatchObject({ chosen: null });
+    expect((await settle(() => bookingLoader(routeArgs(`/booking?package=${pkg.id}`)))).body).toMatchObject({ chosen: pkg.id });
+    expect((await settle(() => bookingLoader(routeArgs('/booking?package=not-an-id')))).body).toMatchObject({ chosen: null });
   });
 });

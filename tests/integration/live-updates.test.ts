@@ -28,7 +28,7 @@ afterEach(() => {
 /** Open the stream as a signed-in browser; `abort` is the client going away. */
 async function connect() {
   const controller = new AbortController();
-  const response = (await eventsLoader(routeArgs('/admin/events', {}, { headers: { Cookie: cookie }, signal: controller.signal }) as never)) as Response;
+  const response = (await eventsLoader(routeArgs('/admin/events', {}, { headers: { Cookie: cookie }, signal: controller.signal }))) as Response;
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -71,7 +71,7 @@ function messages(text: string, name: string): unknown[] {
 
 describe('GET /admin/events', () => {
   test('refuses an anonymous visitor (to the login page)', async () => {
-    const outcome = await settle(() => eventsLoader(routeArgs('/admin/events') as never));
+    const outcome = await settle(() => eventsLoader(routeArgs('/admin/events')));
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toMatch(/^\/admin\/login/);
   });
@@ -163,7 +163,7 @@ describe('the admin layout', () => {
     await db()
       .insert(bookings)
       .values({ type: 'package', itemName: 'Custom tour', name: 'C', email: 'c@example.com', phone: '+919800000000', startDate: '2030-01-10' });
-    const outcome = await settle(() => layoutLoader(routeArgs('/admin', {}, { headers: { Cookie: cookie } }) as never));
+    const outcome = await settle(() => layoutLoader(routeArgs('/admin', {}, { headers: { Cookie: cookie } })));
     expect((outcome.body as { counts: unknown }).counts).toEqual({ bookings: 1, inquiries: 1 });
   });
 });

@@ -22,11 +22,11 @@ const secrets = new Set<string>([TEST_PASSWORD]);
 let ipCounter = 0;
 function post(cookie: string, fields: Record<string, string>) {
   const headers = browserHeaders(cookie, { 'Content-Type': 'application/x-www-form-urlencoded', [CLIENT_IP_HEADER]: `10.77.0.${++ipCounter}` });
-  return settle(() => action(routeArgs('/admin/profile', {}, { method: 'POST', body: new URLSearchParams(fields), headers }) as never));
+  return settle(() => action(routeArgs('/admin/profile', {}, { method: 'POST', body: new URLSearchParams(fields), headers })));
 }
 
 function load(cookie: string) {
-  return settle(() => loader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) }) as never));
+  return settle(() => loader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) })));
 }
 
 type Page = { account: { name: string; username: string }; sessions: { id: string; device: string; kind: string; current: boolean; ip: string | null }[] };

@@ -26,11 +26,11 @@ const secrets = new Set<string>([TEST_PASSWORD]);
 
 function post(cookie: string, fields: Record<string, string>, url = '/admin/staff') {
   const headers = browserHeaders(cookie, { 'Content-Type': 'application/x-www-form-urlencoded' });
-  return settle(() => action(routeArgs(url, {}, { method: 'POST', body: new URLSearchParams(fields), headers }) as never));
+  return settle(() => action(routeArgs(url, {}, { method: 'POST', body: new URLSearchParams(fields), headers })));
 }
 
 function load(cookie: string, url = '/admin/staff') {
-  return settle(() => loader(routeArgs(url, {}, { headers: browserHeaders(cookie) }) as never));
+  return settle(() => loader(routeArgs(url, {}, { headers: browserHeaders(cookie) })));
 }
 
 async function staffMember(role: 'admin' | 'staff' = 'staff') {
@@ -142,7 +142,7 @@ describe('disabling', () => {
     });
     const api = await settle(() =>
       apiLogin(
-        routeArgs('/api/auth/login', {}, { method: 'POST', body: JSON.stringify({ username: member.user.username, password: TEST_PASSWORD }), headers: { 'Content-Type': 'application/json' } }) as never,
+        routeArgs('/api/auth/login', {}, { method: 'POST', body: JSON.stringify({ username: member.user.username, password: TEST_PASSWORD }), headers: { 'Content-Type': 'application/json' } }),
       ),
     );
     expect(api).toMatchObject({ status: 401, body: { error: INVALID_CREDENTIALS } });

@@ -41,7 +41,7 @@ const stored = () => readdir(root);
 
 /** POST `parts` (default: one `file` part) as multipart through the action. */
 function postForm(form: FormData, headers: Record<string, string> = browserHeaders(staff.cookie)) {
-  return settle(() => action(routeArgs('/api/uploads', {}, { method: 'POST', body: form, headers }) as never));
+  return settle(() => action(routeArgs('/api/uploads', {}, { method: 'POST', body: form, headers })));
 }
 
 function upload(bytes: Uint8Array | string, name = 'photo.jpg', type = 'image/jpeg', headers?: Record<string, string>) {
@@ -254,7 +254,7 @@ describe('refused uploads store nothing', () => {
           method: 'POST',
           body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nnot finished',
           headers: browserHeaders(staff.cookie, { 'Content-Type': 'multipart/form-data; boundary=xyz' }),
-        }) as never,
+        }),
       ),
     );
     expect(res.status).toBe(400);
@@ -282,16 +282,16 @@ describe('the request', () => {
 
   test('415 for a JSON body', async () => {
     const res = await settle(() =>
-      action(routeArgs('/api/uploads', {}, { method: 'POST', body: JSON.stringify({ file: 'x' }), headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) }) as never),
+      action(routeArgs('/api/uploads', {}, { method: 'POST', body: JSON.stringify({ file: 'x' }), headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) })),
     );
     await expectRefused(res, 415);
   });
 
   test('405 for other methods, with Allow', async () => {
-    const put = await settle(() => action(routeArgs('/api/uploads', {}, { method: 'PUT', body: '{}', headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) }) as never));
+    const put = await settle(() => action(routeArgs('/api/uploads', {}, { method: 'PUT', body: '{}', headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) })));
     expect(put.status).toBe(405);
     expect(put.headers.get('Allow')).toBe('POST');
-    const get = await settle(() => loader(routeArgs('/api/uploads', {}, { headers: { Cookie: staff.cookie } }) as never));
+    const get = await settle(() => loader(routeArgs('/api/uploads', {}, { headers: { Cookie: staff.cookie } })));
     expect(get.status).toBe(405);
   });
 });
