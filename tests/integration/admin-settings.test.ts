@@ -50,6 +50,26 @@ function post(url: string, fields: [string, string][]) {
   });
 }
 
+/**
+ * The company form with one office-hours row, as the settings page posts it: valid values, each
+ * replaced by `over` (field name to value).
+ */
+function companyForm(over: Record<string, string> = {}): [string, string][] {
+  return Object.entries({
+    section: 'company',
+    name: 'Himalayan Tours & Travels',
+    phone: '+91 98320 22222',
+    email: 'desk@example.org',
+    whatsappNumber: '+91 98320 22222',
+    address: 'Tibet Road, Gangtok',
+    'officeHours[0].days': 'Mon-Fri',
+    'officeHours[0].hours': '9:00-17:00 IST',
+    tagline: '',
+    registrationNumber: '',
+    ...over,
+  });
+}
+
 /** A settings key's stored row (undefined when none). */
 async function storedRow(key: string) {
   const [row] = await db().select().from(siteSettings).where(eq(siteSettings.key, key));
@@ -272,18 +292,7 @@ describe('/admin/settings', () => {
   });
 
   test('phone and WhatsApp numbers are stored in E.164, local Indian forms included, and every WhatsApp link has the country code', async () => {
-    const company = (phone: string, whatsappNumber: string): [string, string][] => [
-      ['section', 'company'],
-      ['name', 'Himalayan Tours & Travels'],
-      ['phone', phone],
-      ['email', 'desk@example.org'],
-      ['whatsappNumber', whatsappNumber],
-      ['address', 'Tibet Road, Gangtok'],
-      ['officeHours[0].days', 'Mon-Fri'],
-      ['officeHours[0].hours', '9:00-17:00 IST'],
-      ['tagline', ''],
-      ['registrationNumber', ''],
-    ];
+    const company = (phone: string, whatsappNumber: string) => companyForm({ phone, whatsappNumber });
     for (const typed of ['98320 55555', '098320 55555']) {
       const outcome = await settle(() => settingsAction(post('/admin/settings', company('03592 202020', typed))));
       expect(outcome.status).toBe(302);
@@ -298,18 +307,7 @@ describe('/admin/settings', () => {
     const before = await storedRow('company');
     const outcome = await settle(() =>
       settingsAction(
-        post('/admin/settings', [
-          ['section', 'company'],
-          ['name', 'Himalayan Tours & Travels'],
-          ['phone', 'call me'],
-          ['email', 'desk@example.org'],
-          ['whatsappNumber', '12345'],
-          ['address', 'Tibet Road, Gangtok'],
-          ['officeHours[0].days', 'Mon-Fri'],
-          ['officeHours[0].hours', '9:00-17:00 IST'],
-          ['tagline', ''],
-          ['registrationNumber', ''],
-        ]),
+        post('/admin/settings', companyForm({ phone: 'call me', whatsappNumber: '12345' })),
       ),
     );
     expect(outcome.status).toBe(400);
@@ -335,18 +333,17 @@ describe('/admin/settings', () => {
     const before = await storedRow('company');
     const outcome = await settle(() =>
       settingsAction(
-        post('/admin/settings', [
-          ['section', 'company'],
-          ['name', 'Himalayan Tours & Travels'],
-          ['phone', '+91 98320 33333'],
-          ['email', 'not an e-mail'],
-          ['whatsappNumber', '+91 98320 33333'],
-          ['address', 'Somewhere'],
-          ['officeHours[0].days', 'Mon'],
-          ['officeHours[0].hours', ''],
-          ['tagline', ''],
-          ['registrationNumber', ''],
-        ]),
+        post(
+          '/admin/settings',
+          companyForm({
+            phone: '+91 98320 33333',
+            email: 'not an e-mail',
+            whatsappNumber: '+91 98320 33333',
+            address: 'Somewhere',
+            'officeHours[0].days': 'Mon',
+            'officeHours[0].hours': '',
+          }),
+        ),
       ),
     );
     expect(outcome.status).toBe(400);
