@@ -36,16 +36,22 @@ async function connect() {
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   /** Read until `pattern` is in what arrived (at most 5 s); returns everything read so far. */
   async function until(pattern: string | RegExp): Promise<string> {
-    const deadline = Date.now() + 5000;
     const found = () => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
-    while (!found()) {
-      if (Date.now() > deadline) throw new Error(`no ${String(pattern)} in: ${text}`);
-      pending ??= reader.read();
-      const chunk = await Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), 100))]);
-      if (chunk === null) continue;
-      pending = null;
-      if (chunk.done) throw new Error(`stream ended before ${String(pattern)}: ${text}`);
-      text += decoder.decode(chunk.value, { stream: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), 5000);
+    });
+    try {
+      while (!found()) {
+        pending ??= reader.read();
+        const chunk = await Promise.race([pending, timedOut]);
+        if (chunk === 'timeout') throw new Error(`no ${String(pattern)} in: ${text}`);
+        pending = null;
+        if (chunk.done) throw new Error(`stream ended before ${String(pattern)}: ${text}`);
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    } finally {
+      clearTimeout(timer);
     }
     return text;
   }
