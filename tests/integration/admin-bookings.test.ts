@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, bookings, type NewBooking } from '~/db/schema';
 import { BOOKING_STATUSES, canTransition, type BookingStatus } from '~/lib/constants';
@@ -224,12 +224,20 @@ describe('no double-booked vehicle', () => {
 });
 
 describe('confirmed_at and the public toast', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test('is set on confirmation, cleared on rejection, and orders the recent bookings', async () => {
+    // The two confirmations a millisecond apart on a faked clock (real time could give both the same
+    // millisecond), after every confirmation of the earlier tests.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const before = Date.now();
     const first = await bookingIn('confirmed', { name: 'zeta first', itemName: 'Toast Trip A' });
     expect(first.confirmedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    await new Promise((r) => setTimeout(r, 10));
+    vi.setSystemTime(Date.now() + 1);
     const second = await bookingIn('confirmed', { name: 'yara second', itemName: 'Toast Trip B' });
+    vi.useRealTimers();
     expect(second.confirmedAt!.getTime()).toBeGreaterThan(first.confirmedAt!.getTime());
 
     // Editing the first (a later updated_at) does not make it the newest confirmation.

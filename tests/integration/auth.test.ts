@@ -4,7 +4,7 @@
  * password rules, the login page's action and the Bearer-token API.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { db } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
 import { getAdmin, requireAdmin, safeRedirect } from '~/services/admin-guard.server';
@@ -93,6 +93,10 @@ describe('sessions', () => {
 });
 
 describe('sign-in', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test('answers the same for an unknown user and a wrong password', async () => {
     await upsertUser({ username: 'pema', name: 'Pema', password: TEST_PASSWORD });
     const t = throttle();
@@ -121,6 +125,11 @@ describe('sign-in', () => {
     const t = createLoginThrottle({ failures: 3, windowSeconds: 1 });
     // Successful sign-ins are not counted.
     for (let i = 0; i < 5; i++) expect((await signIn({ username: 'lockout', password: TEST_PASSWORD, ip: '10.1.0.1', kind: 'cookie' }, t)).ok).toBe(true);
+    // From the first failure on, the clock is faked: Date, and the timers with which
+    // rate-limiter-flexible's memory store (PGlite) drops a key when its window ends (faking Date
+    // alone left that timer real, and the key stayed until it fired). The PostgreSQL store compares
+    // its rows' expiry with Date.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     // Three failures for the username from three addresses...
     for (const ip of ['10.1.0.2', '10.1.0.3', '10.1.0.4']) await signIn({ username: 'lockout', password: 'wrong', ip, kind: 'cookie' }, t);
     // ...and even the right password from a fresh address is refused.
@@ -130,10 +139,10 @@ describe('sign-in', () => {
     // One address trying many usernames is throttled too.
     for (const username of ['a-user', 'b-user', 'c-user']) await signIn({ username, password: 'wrong', ip: '10.2.0.1', kind: 'cookie' }, t);
     expect(await signIn({ username: 'd-user', password: 'x', ip: '10.2.0.1', kind: 'cookie' }, t)).toMatchObject({ reason: 'throttled' });
-    // The window passes: the lockout is over. Real time, not a faked Date: rate-limiter-flexible's
-    // memory store (PGlite) drops a key with a real timer, so a faked Date passed only when the
-    // machine was slow enough for that timer to fire anyway (it failed on a quiet CI machine).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Just before the window has passed the lockout holds; once it has, it is over.
+    vi.advanceTimersByTime(900);
+    expect(await signIn({ username: 'lockout', password: TEST_PASSWORD, ip: '10.1.0.5', kind: 'cookie' }, t)).toMatchObject({ reason: 'throttled' });
+    vi.advanceTimersByTime(200);
     expect((await signIn({ username: 'lockout', password: TEST_PASSWORD, ip: '10.1.0.5', kind: 'cookie' }, t)).ok).toBe(true);
   });
 });
