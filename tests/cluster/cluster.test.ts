@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startCluster, type Cluster, type ClusterInstance } from '../../scripts/cluster.mjs';
 import { createPostgresDatabase } from '../durability/database';
 import { startSmtpCounter } from '../support/smtp-counter';
-import { freePortRange, withClient } from './support';
+import { connectionPortsOf, freePortRange, withClient } from './support';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 const ADMIN_PASSWORD = 'cluster-admin-password';
@@ -164,6 +164,11 @@ describe('caches and live updates', () => {
   });
 });
 
+/** Outbox ids of the mails the SMTP server has answered 250 to (their Message-ID is `<id@host>`). */
+function acceptedMailIds(): string[] {
+  return [...smtp.deliveries.keys()].flatMap((messageId) => /^<([0-9a-f-]{36})@/.exec(messageId)?.[1] ?? []);
+}
+
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -190,17 +195,27 @@ describe('an instance killed with SIGKILL', () => {
 
     const kill = async () => {
       // Hold every SMTP answer, so no sender is between a 250 and recording the mail as sent when
-      // the victim dies (the one window no outbox can close; see the ADR); give a sender that had
-      // just got its 250 a second to record it.
+      // the victim dies (the one window no outbox can close; see the ADR); wait until a sender that
+      // had just got its 250 has recorded it.
       smtp.hold();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await withClient(database.url, (client) =>
+        vi.waitFor(
+          async () => {
+            const { rows } = await client.query<{ n: number }>("select count(*)::int as n from email_outbox where id::text = any($1::text[]) and status <> 'sent'", [acceptedMailIds()]);
+            expect(rows[0]!.n).toBe(0);
+          },
+          { timeout: 10_000, interval: 50 },
+        ),
+      );
+      // Stopped first, so its connections to the SMTP server can be read while it opens no more.
+      victim.kill('SIGSTOP');
+      const victimSmtpPorts = connectionPortsOf(victim.pid!, Number(new URL(smtp.url).port));
       victim.kill('SIGKILL');
       await victim.exited;
       // The victim's sockets were closed before it exited, but this process may learn of its exit
-      // before it reads those closes: let one full turn of the event loop (a poll phase) pass, so
-      // the SMTP server knows which held messages lost their sender.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await new Promise((resolve) => setImmediate(resolve));
+      // before it reads those closes: wait until the SMTP server has, so it knows which held
+      // messages lost their sender.
+      await vi.waitFor(() => expect(smtp.openConnectionsFrom(victimSmtpPorts)).toBe(0), { timeout: 10_000, interval: 20 });
       heldAtKill = smtp.heldCount();
       smtp.release();
     };
@@ -232,6 +247,7 @@ describe('an instance killed with SIGKILL', () => {
           // The connection broke with the instance: send it again.
         }
         expect(submission.attempts).toBeLessThan(20);
+        // A short back-off before sending it again (a retry's pause, not a wait for time to pass).
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };

@@ -1,8 +1,9 @@
 /**
- * Helpers of the cluster suite (tests/cluster/cluster.test.ts): free loopback ports and direct
- * database reads. The throwaway database comes from tests/durability/database.ts, the counting
+ * Helpers of the cluster suite (tests/cluster/cluster.test.ts): free loopback ports, direct
+ * database reads, and which connections an instance has open. The throwaway database comes from tests/durability/database.ts, the counting
  * SMTP server from tests/support/smtp-counter.ts.
  */
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 
@@ -35,3 +36,32 @@ export async function freePortRange(count: number): Promise<number> {
   throw new Error(`no ${count} consecutive free ports found`);
 }
 
+
+/**
+ * The local ports of the TCP connections that process `pid` has open to port `remotePort` (Linux
+ * only: its socket inodes in /proc/<pid>/fd, looked up in its /proc/<pid>/net/tcp and tcp6 tables).
+ * Read it while the process is stopped (SIGSTOP), so it opens no connection meanwhile.
+ */
+export function connectionPortsOf(pid: number, remotePort: number): Set<number> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (socket) inodes.add(socket[1]!);
+    } catch {
+      // closed while the list was read
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['tcp', 'tcp6']) {
+    if (!existsSync(`/proc/${pid}/net/${table}`)) continue; // no IPv6
+    // Columns: sl, local_address, rem_address (hex address:port), st, queues, timers, retrnsmt, uid, timeout, inode.
+    for (const line of readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      if (columns.length < 10 || !inodes.has(columns[9]!)) continue;
+      const portOf = (address: string) => Number.parseInt(address.split(':').at(-1)!, 16);
+      if (portOf(columns[2]!) === remotePort) ports.add(portOf(columns[1]!));
+    }
+  }
+  return ports;
+}

@@ -47,6 +47,9 @@ export async function startSmtpCounter() {
     deliveries,
     /** Messages whose 250 is being held back right now. */
     heldCount: () => held?.length ?? 0,
+    /** How many connections from these client ports the server still counts as open. */
+    openConnectionsFrom: (ports: ReadonlySet<number>) =>
+      [...(server as unknown as { connections: Set<{ remotePort: number }> }).connections].filter((c) => ports.has(c.remotePort)).length,
     hold() {
       held ??= [];
     },
