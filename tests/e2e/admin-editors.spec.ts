@@ -12,6 +12,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { expectFlash, signIn } from './admin-helpers';
+import { holdRequests } from './held-requests';
 
 const REQUIRED = 'Please fill all required fields';
 
@@ -328,13 +329,11 @@ test.describe('car editor', () => {
     await page.getByRole('tab', { name: 'Specifications' }).click();
     await field(page, 'specifications.mileage').fill('14 km/l');
 
-    // Hold the save a moment to see the saving state.
-    await page.route('**/admin/cars/new*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // Hold the save until the saving state has been seen.
+    const save = await holdRequests(page, '**/admin/cars/new*', { method: 'POST' });
     await page.getByRole('button', { name: 'Add Car' }).click();
     await expect(page.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    save.release();
     await expect(page).toHaveURL(/\/admin\/cars$/);
     await expectFlash(page, 'Car added successfully');
     const id = await idFromList(page, 'cars', model);

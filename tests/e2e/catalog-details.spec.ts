@@ -4,6 +4,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdRequests } from './held-requests';
 
 async function idOf(request: APIRequestContext, list: 'packages' | 'bikes' | 'cars', name: string): Promise<string> {
   const items = (await (await request.get(`/api/${list}?limit=100`)).json()) as { id: string; title?: string; model?: string }[];
@@ -159,15 +160,10 @@ test.describe('/cars/{id}', () => {
 
   test('a client-side navigation shows the loading skeleton first', async ({ page }) => {
     await page.goto('/cars');
-    await page.route(
-      (url) => /^\/cars\/[0-9a-f-]{36}\.data$/.test(url.pathname),
-      async (route) => {
-        await new Promise((r) => setTimeout(r, 1500));
-        await route.continue();
-      },
-    );
+    const data = await holdRequests(page, (url) => /^\/cars\/[0-9a-f-]{36}\.data$/.test(url.pathname));
     await page.getByRole('link', { name: 'Mahindra Scorpio', exact: true }).click();
     await expect(page.getByTestId('car-detail-skeleton')).toBeVisible();
+    data.release();
     await expect(page.getByRole('heading', { level: 1, name: 'Mahindra Scorpio' })).toBeVisible();
     await expect(page.getByTestId('car-detail-skeleton')).toHaveCount(0);
     await expect(page).toHaveTitle(/^Mahindra Scorpio with Driver in Gangtok \|/);

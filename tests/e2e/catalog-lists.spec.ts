@@ -4,16 +4,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdRequests } from './held-requests';
 
-/** Hold back client-side data requests of `path` so the pending state stays visible. */
-async function slowDataRequests(page: Page, path: string, ms = 1500) {
-  await page.route(
-    (url) => url.pathname === `${path}.data`,
-    async (route) => {
-      await new Promise((r) => setTimeout(r, ms));
-      await route.continue();
-    },
-  );
+/** Hold back client-side data requests of `path` until `release()`, so the pending state stays visible. */
+function holdDataRequests(page: Page, path: string) {
+  return holdRequests(page, (url) => url.pathname === `${path}.data`);
 }
 
 const results = (page: Page, label: string) => page.getByRole('region', { name: label }).getByRole('article');
@@ -133,9 +128,10 @@ test.describe('/bikes', () => {
 
   test("says 'Loading bikes...' while a client-side refresh is pending", async ({ page }) => {
     await page.goto('/bikes');
-    await slowDataRequests(page, '/bikes');
+    const data = await holdDataRequests(page, '/bikes');
     await page.getByRole('link', { name: 'Unavailable' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading bikes...' })).toBeVisible();
+    data.release();
     await expect(results(page, 'Bikes')).toHaveCount(1);
     await expect(page.getByText('Loading bikes...')).toHaveCount(0);
   });
@@ -183,9 +179,10 @@ test.describe('/cars', () => {
     await page.goto('/cars?q=helicopter');
     await expect(page.getByRole('heading', { name: 'No cars found' })).toBeVisible();
     await expect(page.getByText("We couldn't find any cars matching your search criteria.")).toBeVisible();
-    await slowDataRequests(page, '/cars');
+    const data = await holdDataRequests(page, '/cars');
     await page.getByRole('link', { name: 'Reset Filters' }).click();
     await expect(page.getByText('Loading cars...')).toBeVisible();
+    data.release();
     await expect(results(page, 'Cars')).toHaveCount(6);
   });
 });

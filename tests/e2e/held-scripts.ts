@@ -12,6 +12,7 @@
  * hydration) and open the page with `{ waitUntil: 'commit' }` or `'domcontentloaded'`.
  */
 import type { Page } from '@playwright/test';
+import { holdRequests } from './held-requests';
 
 export type HeldScripts = {
   /** Let the held script requests (and every later one) through. */
@@ -25,23 +26,12 @@ export type HeldScripts = {
 const SCRIPT_URL = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
 
 export async function holdScripts(page: Page): Promise<HeldScripts> {
-  let open: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  let held = 0;
-  await page.route(SCRIPT_URL, async (route) => {
-    held += 1;
-    await released;
-    await route.continue().catch(() => {
-      // the page navigated away (a link pressed before hydration): nothing left to deliver
-    });
-  });
+  const scripts = await holdRequests(page, SCRIPT_URL);
   return {
-    release: () => open(),
+    release: scripts.release,
     hydrated: async () => {
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     },
-    heldCount: () => held,
+    heldCount: scripts.heldCount,
   };
 }
