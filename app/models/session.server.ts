@@ -13,6 +13,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { loginChallenges, sessions, users, type Session } from '~/db/schema';
 import { LOGIN_CHALLENGE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '~/lib/session-times';
+import { describeDevice } from '~/lib/device';
 import { recordAudit, type AuditActor } from './audit.server';
 
 // The timeouts live in lib/ (the cookies need them too) and are re-exported for the model's callers.
@@ -145,7 +146,7 @@ export async function countUserSessions(userId: string): Promise<number> {
 export type UserSessionRow = {
   id: string;
   kind: SessionKind;
-  /** In plain words: 'Chrome on Linux', 'Safari on iPhone', 'API client'. */
+  /** In plain words (app/lib/device.ts): 'Chrome on Linux', 'Safari on iPhone', 'API client'. */
   device: string;
   ip: string | null;
   createdAt: Date;
@@ -224,41 +225,6 @@ export async function endOtherSessions(actor: AuditActor, userId: string, keepId
     }
     return ended;
   });
-}
-
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(e|A|iOS)?\//, 'Edge'],
-  [/\bOPR\/|\bOpera\b/, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
-  [/\bcurl\//i, 'curl'],
-  [/\b(HeadlessChrome)\//, 'Chrome'],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/\biPhone\b/, 'iPhone'],
-  [/\biPad\b/, 'iPad'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
-];
-
-/**
- * A session's device in plain words from its User-Agent: 'Chrome on Linux', 'Safari on iPhone',
- * 'Firefox' (system unknown), 'Unknown browser', or 'API client' for a Bearer session without a
- * browser's User-Agent. A rough guess for people, never used for a decision.
- */
-export function describeDevice(userAgent: string | null | undefined, kind: SessionKind = 'cookie'): string {
-  const ua = userAgent ?? '';
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
-  if (!browser && !system) return kind === 'bearer' ? 'API client' : 'Unknown browser';
-  if (browser === 'curl') return 'curl';
-  if (!browser) return `${kind === 'bearer' ? 'API client' : 'Browser'} on ${system}`;
-  return system ? `${browser} on ${system}` : browser;
 }
 
 /** Wrong codes allowed on one login challenge; the last one ends it. */

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, sessions, users } from '~/db/schema';
 import { CLIENT_IP_HEADER } from '~/infrastructure/rate-limit.server';
-import { createSession, describeDevice, findActiveSession, listUserSessions } from '~/models/session.server';
+import { createSession, findActiveSession, listUserSessions } from '~/models/session.server';
 import { action, loader } from '~/routes/admin/profile';
 import { browserHeaders, createStaffSession, TEST_PASSWORD } from '../auth-helpers';
 import { routeArgs, settle } from '../route-args';
@@ -30,26 +30,6 @@ function load(cookie: string) {
 }
 
 type Page = { account: { name: string; username: string }; sessions: { id: string; device: string; kind: string; current: boolean; ip: string | null }[] };
-
-describe('device names', () => {
-  test('in plain words from the User-Agent', () => {
-    expect(describeDevice(CHROME_LINUX)).toBe('Chrome on Linux');
-    expect(describeDevice(SAFARI_IPHONE)).toBe('Safari on iPhone');
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox on Windows');
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe(
-      'Edge on Windows',
-    );
-    expect(describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15')).toBe(
-      'Safari on macOS',
-    );
-    expect(describeDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36')).toBe(
-      'Chrome on Android',
-    );
-    expect(describeDevice('curl/8.5.0', 'bearer')).toBe('curl');
-    expect(describeDevice(null, 'bearer')).toBe('API client');
-    expect(describeDevice(null)).toBe('Unknown browser');
-  });
-});
 
 describe('the display name', () => {
   test('is changed, audited, and a blank one is refused naming the field', async () => {
