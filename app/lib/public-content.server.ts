@@ -12,6 +12,8 @@
  * - `sharedContent(key, load)` answers from memory while the entry is younger than
  *   SHARED_CONTENT_TTL_MS and no change happened since it was loaded. Concurrent misses of one key
  *   share one load, and a load that overlapped a change is used by its callers but never kept.
+ *   (lru-cache's own `fetch` cannot say this as documented: its `clear()` aborts a load in flight;
+ *   docs/decisions/044-libraries-over-hand-written-code.md.)
  * - At most SHARED_CONTENT_MAX_ENTRIES values are kept, least recently read dropped first.
  * - Values are shared between requests: callers must not mutate them.
  */
