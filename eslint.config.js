@@ -1,6 +1,7 @@
-// ESLint flat config: typescript-eslint recommended rules, React hooks rules, and the layer rules of
-// app/ (docs/architecture.md#layers).
+// ESLint flat config: typescript-eslint recommended rules, React hooks rules, the layer rules of
+// app/ (docs/architecture.md#layers), and eslint-config-prettier last so that Prettier owns the layout.
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -113,4 +114,6 @@ export default tseslint.config(
   ),
   // Tests may reach into any layer.
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // Prettier owns the layout (.prettierrc.json): the rules that would fight it are off.
+  prettier,
 );
