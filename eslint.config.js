@@ -84,30 +84,20 @@ export default tseslint.config(
   // replaces the rule's options of an earlier one, so the narrower folders repeat the wider list).
   // app/routes/**, app/root.tsx, app/entry.server.tsx and app/routes.ts may import anything in app/.
   layer(['app/components/**'], COMPONENTS),
-  layer(['app/components/admin/**'], [
-    ...COMPONENTS,
-    forbid(COMPONENT_FOLDER('site'), { why: 'app/components/site/ (a piece both areas use goes in app/components/ui/)' }),
-  ]),
-  layer(['app/components/site/**'], [
-    ...COMPONENTS,
-    forbid(COMPONENT_FOLDER('admin'), { why: 'app/components/admin/ (a piece both areas use goes in app/components/ui/)' }),
-  ]),
-  layer(['app/components/ui/**'], [
-    ...COMPONENTS,
-    forbid(COMPONENT_FOLDER('(site|admin)'), { why: 'app/components/site/ or admin/ (ui/ is what both use)' }),
-  ]),
+  layer(
+    ['app/components/admin/**'],
+    [...COMPONENTS, forbid(COMPONENT_FOLDER('site'), { why: 'app/components/site/ (a piece both areas use goes in app/components/ui/)' })],
+  ),
+  layer(
+    ['app/components/site/**'],
+    [...COMPONENTS, forbid(COMPONENT_FOLDER('admin'), { why: 'app/components/admin/ (a piece both areas use goes in app/components/ui/)' })],
+  ),
+  layer(['app/components/ui/**'], [...COMPONENTS, forbid(COMPONENT_FOLDER('(site|admin)'), { why: 'app/components/site/ or admin/ (ui/ is what both use)' })]),
   layer(['app/services/**'], [forbid('routes'), forbid('components'), forbid('db', { types: true })]),
   layer(['app/infrastructure/**'], [forbid('routes'), forbid('components'), forbid('services')]),
   layer(['app/models/**'], [forbid('routes'), forbid('components'), forbid('services'), forbid('infrastructure')]),
   layer(['app/db/**'], [forbid('routes'), forbid('components'), forbid('services'), forbid('infrastructure'), forbid('models')]),
-  layer(['app/schemas/**'], [
-    forbid('routes'),
-    forbid('components'),
-    forbid('services'),
-    forbid('infrastructure'),
-    forbid('models'),
-    forbid('db'),
-  ]),
+  layer(['app/schemas/**'], [forbid('routes'), forbid('components'), forbid('services'), forbid('infrastructure'), forbid('models'), forbid('db')]),
   layer(
     ['app/lib/**', 'app/content/**'],
     [forbid('routes'), forbid('components'), forbid('services'), forbid('infrastructure'), forbid('models'), forbid('db', { types: true })],

@@ -55,8 +55,7 @@ try {
     app.use(serverModule.front);
     // The build writes .br and .gz copies next to each script, style and SVG (vite.config.ts);
     // they are sent to browsers that accept them, brotli first.
-    const precompressed = (dir, serveStatic) =>
-      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
+    const precompressed = (dir, serveStatic) => expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
     // Hashed file names never change content: cached for a year, no revalidation headers needed.
     app.use('/assets', precompressed(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false }));
     app.use('/images', precompressed(`${BUILD_DIR}/client/images`, { maxAge: '30d' }));

@@ -9,7 +9,8 @@ import { iconSprite } from './scripts/icon-sprite.ts';
  * Form-only modules: they must stay in the lazily loaded dialog chunks, never in the shared chunk
  * that every page downloads.
  */
-const FORM_ONLY = /[\\/]app[\\/](components[\\/]site[\\/]forms|components[\\/]ui[\\/](dialog|drawer|tabs|field|form-error)|schemas|lib[\\/]parse-submission)[\\/.]/;
+const FORM_ONLY =
+  /[\\/]app[\\/](components[\\/]site[\\/]forms|components[\\/]ui[\\/](dialog|drawer|tabs|field|form-error)|schemas|lib[\\/]parse-submission)[\\/.]/;
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the browser build's scripts, styles and SVGs,
@@ -102,7 +103,10 @@ export default defineConfig({
                 // What the visitor forms need to render: Conform, the forms' constants and the
                 // honeypot field. Before `submission-fields`, which would otherwise pull them into
                 // the validation code that /contact and /booking load after hydration.
-                { name: 'forms', test: /[\\/](node_modules[\\/]@conform-to[\\/](dom|react)[\\/]|app[\\/](schemas[\\/]submission-limits|components[\\/]site[\\/]forms[\\/]honeypot-field)\.)/ },
+                {
+                  name: 'forms',
+                  test: /[\\/](node_modules[\\/]@conform-to[\\/](dom|react)[\\/]|app[\\/](schemas[\\/]submission-limits|components[\\/]site[\\/]forms[\\/]honeypot-field)\.)/,
+                },
                 {
                   name: 'submission-fields',
                   test: (id: string) => ZOD_MINI.test(id) && !ZOD_JSON_SCHEMA.test(id),

@@ -116,13 +116,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="font-display text-6xl font-semibold text-forest-700">{status}</p>
       <h1 className="text-3xl font-semibold">{notFound ? 'Oops! Page Not Found' : 'Something went wrong'}</h1>
       <p className="text-muted">
-        {notFound
-          ? "The page you're looking for doesn't exist or has been moved."
-          : 'Please try again in a moment. If it keeps happening, call or message us.'}
+        {notFound ? "The page you're looking for doesn't exist or has been moved." : 'Please try again in a moment. If it keeps happening, call or message us.'}
       </p>
       {!notFound && requestId ? (
         <p className="text-sm text-muted">
-          Reference for our team: <code id={REQUEST_ID_ELEMENT} className="rounded bg-forest-50 px-1.5 py-0.5 text-forest-700">{requestId}</code>
+          Reference for our team:{' '}
+          <code id={REQUEST_ID_ELEMENT} className="rounded bg-forest-50 px-1.5 py-0.5 text-forest-700">
+            {requestId}
+          </code>
         </p>
       ) : null}
       <a href="/" className="rounded-full bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">

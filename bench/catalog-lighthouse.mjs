@@ -43,9 +43,13 @@ try {
   ];
   for (const p of paths) await fetch(base + p); // warm up
   code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lighthouse.mjs'), '--url', base, '--runs', RUNS, ...(OUT ? ['--json', OUT] : []), ...paths], {
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'bench', 'lighthouse.mjs'), '--url', base, '--runs', RUNS, ...(OUT ? ['--json', OUT] : []), ...paths],
+      {
+        stdio: 'inherit',
+      },
+    );
     child.on('exit', (status) => resolve(status ?? 1));
   });
 } finally {

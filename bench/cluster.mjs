@@ -68,7 +68,13 @@ function inquiryRequests() {
       headers: { 'content-type': 'application/json' },
       setupRequest: (request) => {
         n++;
-        const body = { type: 'contact', name: `Cluster Bench ${n}`, email: `cluster-bench-${n}@example.com`, subject: `Question ${n}`, message: `Cluster bench message ${n}: is Nathula open?` };
+        const body = {
+          type: 'contact',
+          name: `Cluster Bench ${n}`,
+          email: `cluster-bench-${n}@example.com`,
+          subject: `Question ${n}`,
+          message: `Cluster bench message ${n}: is Nathula open?`,
+        };
         return { ...request, body: JSON.stringify(body) };
       },
     },
@@ -119,8 +125,12 @@ async function measure(url, requests, instancePids) {
   const ok = result.requests.total - result.non2xx;
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) {
-    const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${count} × ${code}`).join(', ');
-    process.stderr.write(`  ${requests[0].method} ${requests[0].path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers (${statuses})\n`);
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${count} × ${code}`)
+      .join(', ');
+    process.stderr.write(
+      `  ${requests[0].method} ${requests[0].path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers (${statuses})\n`,
+    );
   }
   return { rps: ok / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors, cores };
 }
@@ -139,7 +149,8 @@ async function runCase(name, start) {
   }
 }
 
-const single = (launcher) => (url) => startInstance({ name: 'bench', port: PORT + 1, env: { ...ENV, DATABASE_URL: url, PUBLIC_URL: `http://127.0.0.1:${PORT + 1}` }, launcher });
+const single = (launcher) => (url) =>
+  startInstance({ name: 'bench', port: PORT + 1, env: { ...ENV, DATABASE_URL: url, PUBLIC_URL: `http://127.0.0.1:${PORT + 1}` }, launcher });
 const cluster = (count) => (url) => startCluster({ count, port: PORT, env: { ...ENV, DATABASE_URL: url } });
 
 const rows = [];
@@ -150,8 +161,12 @@ rows.push(await runCase('1 instance, no proxy', single([])));
 rows.push(await runCase('1 instance, no proxy, pinned to 1 core (taskset -c 0)', single(['taskset', '-c', '0'])));
 
 const f = (n) => n.toFixed(0);
-console.log(`\nbench:cluster: ${availableParallelism()} cores, ${DURATION} s per case after ${WARMUP} s warm-up, ${CONNECTIONS} connections, PostgreSQL, PAGE_CACHE=off\n`);
-console.log('| case | GET /packages req/s | p50 / p99 ms | cores: app / PostgreSQL / bench | POST /api/inquiries req/s | p50 / p99 ms | cores: app / PostgreSQL / bench | errors |');
+console.log(
+  `\nbench:cluster: ${availableParallelism()} cores, ${DURATION} s per case after ${WARMUP} s warm-up, ${CONNECTIONS} connections, PostgreSQL, PAGE_CACHE=off\n`,
+);
+console.log(
+  '| case | GET /packages req/s | p50 / p99 ms | cores: app / PostgreSQL / bench | POST /api/inquiries req/s | p50 / p99 ms | cores: app / PostgreSQL / bench | errors |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
@@ -162,8 +177,12 @@ console.log('\n"cores": CPU seconds per second of the app instances, of PostgreS
 const [one, three, direct, pinned] = rows;
 const ratio = (a, b) => (a / b).toFixed(2);
 console.log('');
-console.log(`3 instances / 1 instance (both behind the proxy): GET ${ratio(three.page.rps, one.page.rps)}×, POST ${ratio(three.inquiry.rps, one.inquiry.rps)}×`);
-console.log(`one core per instance, estimated as 3 × pinned / 1 instance (no proxy): GET ${ratio(3 * pinned.page.rps, direct.page.rps)}×, POST ${ratio(3 * pinned.inquiry.rps, direct.inquiry.rps)}×`);
+console.log(
+  `3 instances / 1 instance (both behind the proxy): GET ${ratio(three.page.rps, one.page.rps)}×, POST ${ratio(three.inquiry.rps, one.inquiry.rps)}×`,
+);
+console.log(
+  `one core per instance, estimated as 3 × pinned / 1 instance (no proxy): GET ${ratio(3 * pinned.page.rps, direct.page.rps)}×, POST ${ratio(3 * pinned.inquiry.rps, direct.inquiry.rps)}×`,
+);
 const failed = rows.some((r) => r.page.errors + r.inquiry.errors > 0);
 if (failed) {
   console.error('Some requests failed (errors column): the figures are not comparable.');

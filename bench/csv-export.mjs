@@ -129,9 +129,13 @@ try {
     },
   };
   console.log(`CSV export of ${ROWS.toLocaleString('en-IN')} bookings (filled in ${fillMs} ms)`);
-  console.log(`  ${result.megabytes} MB in ${result.totalMs} ms (first byte after ${result.firstByteMs} ms), ${result.rowsPerSecond.toLocaleString('en-IN')} rows/s`);
+  console.log(
+    `  ${result.megabytes} MB in ${result.totalMs} ms (first byte after ${result.firstByteMs} ms), ${result.rowsPerSecond.toLocaleString('en-IN')} rows/s`,
+  );
   console.log(`  RSS  ${result.memoryMB.rssBefore} MB before, ${result.memoryMB.rssPeak} MB peak (+${result.memoryMB.rssGrowth} MB)`);
-  console.log(`  heap ${result.memoryMB.heapUsedBefore} MB before, ${result.memoryMB.heapUsedPeak} MB peak (+${result.memoryMB.heapGrowth} MB), ${result.memoryMB.heapAfterGc} MB after${globalThis.gc ? ' a GC' : ''}; the file is ${result.megabytes} MB`);
+  console.log(
+    `  heap ${result.memoryMB.heapUsedBefore} MB before, ${result.memoryMB.heapUsedPeak} MB peak (+${result.memoryMB.heapGrowth} MB), ${result.memoryMB.heapAfterGc} MB after${globalThis.gc ? ' a GC' : ''}; the file is ${result.megabytes} MB`,
+  );
   if (OUT) writeFileSync(OUT, JSON.stringify(result, null, 2));
 
   const problems = [];

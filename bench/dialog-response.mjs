@@ -118,7 +118,8 @@ async function main() {
   } finally {
     await browser.close();
   }
-  if (options.cpu === 1) console.log(failed ? `Budget missed (response <= ${BUDGET.responseMs} ms, usable after reading <= ${BUDGET.usableMs} ms)` : 'All budgets met');
+  if (options.cpu === 1)
+    console.log(failed ? `Budget missed (response <= ${BUDGET.responseMs} ms, usable after reading <= ${BUDGET.usableMs} ms)` : 'All budgets met');
   process.exit(failed ? 1 : 0);
 }
 

@@ -50,7 +50,15 @@ const DEFAULT_PATHS = [
   '/booking',
   NOT_FOUND_PATH,
 ];
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02, lcpMs: 1800, tbtMs: 50, jsKB: 130, homeKB: 500 };
 /**
  * The HTML (decoded bytes) of the pages measured before the page-weight work began
@@ -61,7 +69,10 @@ const HTML_BEFORE = { '/': 155_600, '/packages': 37_500, '/packages/{package}': 
 const HTML_CUT = 0.4;
 
 function readOptions() {
-  const { values, positionals } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string' }, json: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { url: { type: 'string' }, runs: { type: 'string' }, json: { type: 'string' } },
+    allowPositionals: true,
+  });
   return {
     url: (values.url ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
     runs: Number(values.runs ?? process.env.RUNS ?? 5),
@@ -77,7 +88,8 @@ function figures(lhr) {
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const jsBytes = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const documentRequest = requests.find((r) => r.resourceType === 'Document');
-  const phaseItems = lhr.audits['largest-contentful-paint-element']?.details?.items?.find((item) => item.type === 'table' && item.items?.[0]?.phase)?.items ?? [];
+  const phaseItems =
+    lhr.audits['largest-contentful-paint-element']?.details?.items?.find((item) => item.type === 'table' && item.items?.[0]?.phase)?.items ?? [];
   const phase = (index) => phaseItems[index]?.timing ?? 0;
   const categoryAudits = Object.fromEntries(Object.entries(lhr.categories).map(([key, c]) => [key, c.auditRefs.map((ref) => ref.id)]));
   const failing = Object.values(lhr.categories)
@@ -191,7 +203,8 @@ function misses(row) {
   if (row.jsKB > BUDGET.jsKB) out.push(`JS ${row.jsKB.toFixed(1)} KB > ${BUDGET.jsKB} KB`);
   if (row.path === '/' && row.totalKB > BUDGET.homeKB) out.push(`transfer ${row.totalKB.toFixed(0)} KB > ${BUDGET.homeKB} KB`);
   const before = HTML_BEFORE[row.template];
-  if (before && row.htmlBytes > before * (1 - HTML_CUT)) out.push(`HTML ${row.htmlBytes} bytes > ${Math.round(before * (1 - HTML_CUT))} (${HTML_CUT * 100} % under ${before})`);
+  if (before && row.htmlBytes > before * (1 - HTML_CUT))
+    out.push(`HTML ${row.htmlBytes} bytes > ${Math.round(before * (1 - HTML_CUT))} (${HTML_CUT * 100} % under ${before})`);
   return out;
 }
 
@@ -213,7 +226,25 @@ options.templates = options.paths;
 options.paths = await resolvePaths(options.url, options.paths);
 console.log(`Lighthouse ${options.runs} run(s) per page, mobile preset, median, against ${options.url}`);
 const rows = await run(options);
-const header = ['path', 'perf', 'a11y', 'best', 'seo', 'CLS', 'LCP ms', 'TBT ms', 'JS KB', 'JS gz', 'total KB', 'HTML KB', 'HTML cut', 'TTFB', 'load delay', 'load time', 'render delay'];
+const header = [
+  'path',
+  'perf',
+  'a11y',
+  'best',
+  'seo',
+  'CLS',
+  'LCP ms',
+  'TBT ms',
+  'JS KB',
+  'JS gz',
+  'total KB',
+  'HTML KB',
+  'HTML cut',
+  'TTFB',
+  'load delay',
+  'load time',
+  'render delay',
+];
 /** How much lighter the page's HTML is than before the page-weight work, where that was measured. */
 const htmlCut = (row) => (HTML_BEFORE[row.template] ? `${Math.round((1 - row.htmlBytes / HTML_BEFORE[row.template]) * 100)} %` : '');
 const table = rows.map((r) => [

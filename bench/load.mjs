@@ -264,7 +264,11 @@ function machine() {
 }
 
 /** The 1, 5 and 15 minute load averages: figures from a busy machine are not comparable. */
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const fmt = (n, digits = 1) => (n === undefined ? '—' : Number(n).toFixed(digits));
 
@@ -277,9 +281,26 @@ function printLoadTable(rows, info) {
       `(GET ${BASELINE_PATH}, a static file, ${BASELINE_DURATION} s) on the same server. ` +
       `Every GET sends \`Accept-Encoding: ${BROWSER_ENCODING}\`; POSTs send JSON with \`Origin\` = PUBLIC_URL. ` +
       'Bytes/resp: headers and body as received; cache: X-Page-Cache of a probe request; ' +
-      'CPU ms/req: user + system CPU time of the server process per answer (PostgreSQL\'s own work not included).\n',
+      "CPU ms/req: user + system CPU time of the server process per answer (PostgreSQL's own work not included).\n",
   );
-  const head = ['case', 'req/s', 'baseline req/s', 'x baseline', 'target', 'p50 ms', 'p99 ms', 'p99 target', 'baseline p99 ms', 'CPU ms/req', 'bytes/resp', 'encoding', 'cache', 'errors', 'non-2xx', 'result'];
+  const head = [
+    'case',
+    'req/s',
+    'baseline req/s',
+    'x baseline',
+    'target',
+    'p50 ms',
+    'p99 ms',
+    'p99 target',
+    'baseline p99 ms',
+    'CPU ms/req',
+    'bytes/resp',
+    'encoding',
+    'cache',
+    'errors',
+    'non-2xx',
+    'result',
+  ];
   const left = new Set(['case', 'encoding', 'cache', 'result']);
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map((h) => (left.has(h) ? '---' : '---:')).join('|')}|`);
@@ -470,7 +491,22 @@ async function soakRun() {
       `plus POST /api/inquiries at ${postRate}/s on 2 connections; PGlite. ` +
       'Errors: connection errors and timeouts (10 s). RSS: VmRSS of the server process, sampled every 10 s.\n',
   );
-  const head = ['minute', 'pages req/s', 'p50 ms', 'p99 ms', 'p99 <= 5 x p50', 'max ms', 'POST/s', 'POST p99 ms', 'pages errors / non-2xx', 'POST errors / non-2xx', 'page cache hit / miss', 'server CPU %', 'RSS MiB (end)', 'RSS MiB (max)'];
+  const head = [
+    'minute',
+    'pages req/s',
+    'p50 ms',
+    'p99 ms',
+    'p99 <= 5 x p50',
+    'max ms',
+    'POST/s',
+    'POST p99 ms',
+    'pages errors / non-2xx',
+    'POST errors / non-2xx',
+    'page cache hit / miss',
+    'server CPU %',
+    'RSS MiB (end)',
+    'RSS MiB (max)',
+  ];
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---:').join('|')}|`);
   for (const r of rows) {

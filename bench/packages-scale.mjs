@@ -137,9 +137,7 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       rounds.real.push(await measure(`${real.url}/packages`));
       rounds.fixture.push(await measure(`${fixture.url}/packages`));
-      console.log(
-        `round ${round}: real ${rounds.real.at(-1).mean.toFixed(2)} ms mean, fixture ${rounds.fixture.at(-1).mean.toFixed(2)} ms mean`,
-      );
+      console.log(`round ${round}: real ${rounds.real.at(-1).mean.toFixed(2)} ms mean, fixture ${rounds.fixture.at(-1).mean.toFixed(2)} ms mean`);
     }
     const extra = {};
     for (const p of paths.slice(1)) extra[p] = await measure(fixture.url + p);
@@ -156,7 +154,17 @@ async function main() {
     console.log(`\nratio (mean latency, 1,000 / 2): ${ratio.toFixed(2)}x, budget <= ${BUDGET_RATIO}x`);
 
     if (OUT) {
-      const figures = { date: new Date().toISOString(), connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, real: realStats, fixture: fixtureStats, extra, ratio, budget: BUDGET_RATIO };
+      const figures = {
+        date: new Date().toISOString(),
+        connections: CONNECTIONS,
+        duration: DURATION,
+        rounds: ROUNDS,
+        real: realStats,
+        fixture: fixtureStats,
+        extra,
+        ratio,
+        budget: BUDGET_RATIO,
+      };
       writeFileSync(OUT, `${JSON.stringify(figures, null, 2)}\n`);
     }
     if (ratio > BUDGET_RATIO) {

@@ -87,5 +87,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`First-load JavaScript of each public page (${buildDir})\n`);
   console.log('| page route | scripts | raw KB | gzip KB | brotli KB | reachable scripts |');
   console.log('|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.id.replace('routes/site/', '')} | ${r.initial.length} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.reachable.length} |`);
+  for (const r of rows)
+    console.log(`| ${r.id.replace('routes/site/', '')} | ${r.initial.length} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.reachable.length} |`);
 }

@@ -88,7 +88,12 @@ async function bench(label, extraEnv) {
     const [pkg] = await (await fetch(`${BASE}/api/packages?limit=1`)).json();
     const traveller = { name: 'Bench Traveller', email: 'bench@example.com', phone: '+91 98000 00000' };
     const rows = [
-      await run(`${label}: POST /api/inquiries (contact)`, '/api/inquiries', { type: 'contact', ...traveller, subject: 'Bench', message: 'Hello from the benchmark' }),
+      await run(`${label}: POST /api/inquiries (contact)`, '/api/inquiries', {
+        type: 'contact',
+        ...traveller,
+        subject: 'Bench',
+        message: 'Hello from the benchmark',
+      }),
       await run(`${label}: POST /api/bookings (package)`, '/api/bookings', { type: 'package', itemId: pkg.id, ...traveller, startDate: today(20), adults: 2 }),
     ];
     return rows;

@@ -38,7 +38,7 @@ try {
 }
 
 if (!report || report.error || !report.vulnerabilities) {
-  const reason = report?.error?.summary || report?.message || (run.stderr.trim().split('\n').pop() || 'no answer');
+  const reason = report?.error?.summary || report?.message || run.stderr.trim().split('\n').pop() || 'no answer';
   const message = `npm audit could not run: ${reason}`;
   if (process.env.AUDIT_UNAVAILABLE_OK === '1') {
     console.warn(`WARNING: ${message}. Dependencies were NOT checked for advisories.`);

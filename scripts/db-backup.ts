@@ -51,5 +51,6 @@ await runScript(async () => {
     console.log(`  uploads: ${manifest.uploads.files} files, ${size(manifest.uploads.bytes)}`);
   }
   console.log(`  size ${size(result.bytes)} (${result.bytes} bytes), ${(result.ms / 1000).toFixed(1)} s`);
-  if (result.pruned.length > 0) console.log(`Removed ${result.pruned.length} older backups (--keep ${keep}): ${result.pruned.map((f) => path.basename(f)).join(', ')}`);
+  if (result.pruned.length > 0)
+    console.log(`Removed ${result.pruned.length} older backups (--keep ${keep}): ${result.pruned.map((f) => path.basename(f)).join(', ')}`);
 });

@@ -27,7 +27,9 @@ await runScript(async () => {
   const rows = Object.values(result.info.tables).reduce((sum, n) => sum + n, 0);
   const where = target.kind === 'pglite' ? `PGlite at ${path.join(dataDir, 'pglite')}` : `PostgreSQL at ${redactUrl(target.url)}`;
   console.log(`Restored ${file} (taken ${result.manifest.createdAt}) into ${where}:`);
-  console.log(`  ${Object.keys(result.info.tables).length} tables, ${rows} rows, as counted in the backup; migration ${result.manifest.migration?.tag ?? 'none'}`);
+  console.log(
+    `  ${Object.keys(result.info.tables).length} tables, ${rows} rows, as counted in the backup; migration ${result.manifest.migration?.tag ?? 'none'}`,
+  );
   console.log(`  ${result.uploads} uploads into ${uploadsDir}`);
   console.log(`  ${(result.ms / 1000).toFixed(1)} s. Start the site as usual (npm run serve).`);
 });

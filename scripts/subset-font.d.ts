@@ -4,6 +4,11 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,
     text: string,
-    options?: { targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype'; preserveNameIds?: number[]; noLayoutClosure?: boolean; variationAxes?: Record<string, Axis> },
+    options?: {
+      targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';
+      preserveNameIds?: number[];
+      noLayoutClosure?: boolean;
+      variationAxes?: Record<string, Axis>;
+    },
   ): Promise<Buffer>;
 }

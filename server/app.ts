@@ -235,7 +235,6 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   res.status(500).type('html').send(errorPageHtml(id));
 }
 
-
 /** Dead session rows (past their absolute end or idle) are deleted at start and then hourly. */
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 async function sweepSessions() {

@@ -7,7 +7,10 @@ export type Reason = { title: string; text: string };
 /** The six selling points of docs/product.md#what-the-product-is, in its order. */
 export const reasonsToChoose: readonly Reason[] = [
   { title: 'Local expertise', text: 'Born and raised in Sikkim, we know the roads, the weather windows and the people along the way.' },
-  { title: 'Registered with the Tourism Department', text: 'A licensed operator with the Sikkim Tourism Department, so permits and paperwork are in good hands.' },
+  {
+    title: 'Registered with the Tourism Department',
+    text: 'A licensed operator with the Sikkim Tourism Department, so permits and paperwork are in good hands.',
+  },
   { title: 'Customized experiences', text: 'Every itinerary is tuned to your dates, pace, budget and interests, never a one-size-fits-all tour.' },
   { title: 'Our own hotels', text: 'We run our own stays, so rooms, warmth and food are ours to guarantee.' },
   { title: 'Experienced, safe drivers', text: 'Hill-trained drivers with years on North Sikkim and Silk Route roads, in well-maintained vehicles.' },

@@ -33,10 +33,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type OpenOptions =
-  | { url: string }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type OpenOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
 
 /** The extensions loaded into PGlite; PostgreSQL gets them from `create extension` in migrations. */
 export const pgliteExtensions = { pg_trgm, btree_gist };

@@ -8,20 +8,7 @@
  * timestamptz; closed vocabularies enforced with CHECK constraints from `~/lib/constants`.
  */
 import { relations, sql, type SQL } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BOOKING_STATUSES,
@@ -214,10 +201,7 @@ export const cars = pgTable(
     ac: boolean('ac').notNull().default(true),
     fuelType: text('fuel_type').notNull().default('petrol'),
     gallery: textList('gallery'),
-    specifications: jsonb('specifications')
-      .$type<CarSpecifications>()
-      .notNull()
-      .default({ mileage: '', fuelCapacity: '', bootSpace: '', engineSize: '' }),
+    specifications: jsonb('specifications').$type<CarSpecifications>().notNull().default({ mileage: '', fuelCapacity: '', bootSpace: '', engineSize: '' }),
     ...displayFields(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -383,10 +367,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check('users_role', oneOf(t.role, USER_ROLES)),
-    check('users_username_format', sql`${t.username} ~ '^[a-z0-9._-]{3,40}$'`),
-  ],
+  (t) => [check('users_role', oneOf(t.role, USER_ROLES)), check('users_username_format', sql`${t.username} ~ '^[a-z0-9._-]{3,40}$'`)],
 );
 
 /**

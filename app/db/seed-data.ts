@@ -163,16 +163,7 @@ export const seedPackages: PackageWriteInput[] = [
       },
     ],
     vehicleType: 'Innova Crysta / Xylo',
-    locations: [
-      'Bagdogra / NJP',
-      'Gangtok',
-      'Tsomgo Lake',
-      'Baba Mandir',
-      'Nathula Pass',
-      'Rumtek',
-      'Ravangla',
-      'Pelling',
-    ],
+    locations: ['Bagdogra / NJP', 'Gangtok', 'Tsomgo Lake', 'Baba Mandir', 'Nathula Pass', 'Rumtek', 'Ravangla', 'Pelling'],
     rating: 4.7,
     reviewCount: 59,
     tag: 'Best Seller',
@@ -240,12 +231,7 @@ export const seedPackages: PackageWriteInput[] = [
           'springs and the Shingba Rhododendron Sanctuary. Indian nationals can continue to Zero Point (about ' +
           '15,300 ft), another 23 km, at extra vehicle cost. Back in Lachung for lunch, then drive to Lachen ' +
           '(8,800 ft) via Chungthang, about 50 km and 3 hours.',
-        activities: [
-          'Yumthang Valley',
-          'Shingba Rhododendron Sanctuary',
-          'Zero Point (optional, Indian nationals)',
-          'Drive to Lachen',
-        ],
+        activities: ['Yumthang Valley', 'Shingba Rhododendron Sanctuary', 'Zero Point (optional, Indian nationals)', 'Drive to Lachen'],
         meals: 'Breakfast, Lunch & Dinner',
         stay: 'Hotel in Lachen',
       },
@@ -268,13 +254,7 @@ export const seedPackages: PackageWriteInput[] = [
           'A late start after the long previous day. Visit Enchey Monastery, Do Drul Chorten, the Namgyal Institute ' +
           'of Tibetology, the Flower Exhibition Centre and Banjhakri Falls, with a ride on the Gangtok ropeway if it ' +
           'is running. Evening free on MG Marg.',
-        activities: [
-          'Enchey Monastery',
-          'Do Drul Chorten',
-          'Namgyal Institute of Tibetology',
-          'Banjhakri Falls',
-          'MG Marg in the evening',
-        ],
+        activities: ['Enchey Monastery', 'Do Drul Chorten', 'Namgyal Institute of Tibetology', 'Banjhakri Falls', 'MG Marg in the evening'],
         meals: 'Breakfast & Dinner',
         stay: 'Hotel in Gangtok',
       },
@@ -341,17 +321,7 @@ export const seedPackages: PackageWriteInput[] = [
       { location: 'Gangtok', hotel: 'Hotel Mount Siniolchu (or similar)', nights: 2, category: '3 Star', rooms: 1 },
     ],
     vehicleType: 'Mahindra Scorpio / Xylo (Sikkim-registered)',
-    locations: [
-      'Bagdogra / NJP',
-      'Gangtok',
-      'Mangan',
-      'Chungthang',
-      'Lachung',
-      'Yumthang Valley',
-      'Zero Point',
-      'Lachen',
-      'Gurudongmar Lake',
-    ],
+    locations: ['Bagdogra / NJP', 'Gangtok', 'Mangan', 'Chungthang', 'Lachung', 'Yumthang Valley', 'Zero Point', 'Lachen', 'Gurudongmar Lake'],
     rating: 4.8,
     reviewCount: 86,
     tag: 'Popular',
@@ -372,16 +342,10 @@ export const seedBikes: BikeWriteInput[] = [
     engineCapacity: '450cc',
     maxSpeed: '150 km/h',
     available: true,
-    features:
-      'Ride-by-wire with riding modes, Switchable rear ABS, TFT with map navigation, LED headlamp, Long-travel ' +
-      'suspension, Luggage rack',
+    features: 'Ride-by-wire with riding modes, Switchable rear ABS, TFT with map navigation, LED headlamp, Long-travel ' + 'suspension, Luggage rack',
     category: 'Adventure',
     gearType: 'manual',
-    gallery: [
-      '/images/bikes/himalayan-450.svg',
-      '/images/places/gurudongmar-lake.svg',
-      '/images/places/nathula-pass.svg',
-    ],
+    gallery: ['/images/bikes/himalayan-450.svg', '/images/places/gurudongmar-lake.svg', '/images/places/nathula-pass.svg'],
     specifications: { weight: '196 kg', fuelCapacity: '17 L', seatHeight: '825 mm', groundClearance: '230 mm' },
     rating: 4.8,
     reviewCount: 67,
@@ -421,16 +385,10 @@ export const seedBikes: BikeWriteInput[] = [
     engineCapacity: '200cc',
     maxSpeed: '115 km/h',
     available: true,
-    features:
-      'Single-channel ABS with off-road mode, 21-inch front wheel, LED headlamp, Bluetooth console, Knuckle guards, ' +
-      'USB charging',
+    features: 'Single-channel ABS with off-road mode, 21-inch front wheel, LED headlamp, Bluetooth console, Knuckle guards, ' + 'USB charging',
     category: 'Dual Sport',
     gearType: 'manual',
-    gallery: [
-      '/images/bikes/xpulse-200.svg',
-      '/images/places/lachung-village.svg',
-      '/images/places/yumthang-valley.svg',
-    ],
+    gallery: ['/images/bikes/xpulse-200.svg', '/images/places/lachung-village.svg', '/images/places/yumthang-valley.svg'],
     specifications: { weight: '159 kg', fuelCapacity: '13 L', seatHeight: '825 mm', groundClearance: '220 mm' },
     rating: 4.8,
     reviewCount: 67,
@@ -448,8 +406,7 @@ export const seedBikes: BikeWriteInput[] = [
     engineCapacity: '125cc',
     maxSpeed: '95 km/h',
     available: true,
-    features:
-      'CVT automatic, Bluetooth-connected console, Under-seat storage, Front disc brake, LED tail lamp, USB charging',
+    features: 'CVT automatic, Bluetooth-connected console, Under-seat storage, Front disc brake, LED tail lamp, USB charging',
     category: 'Scooter',
     gearType: 'automatic',
     gallery: ['/images/bikes/ntorq-125.svg', '/images/places/gangtok-mg-marg.svg'],
@@ -471,9 +428,7 @@ export const seedBikes: BikeWriteInput[] = [
     engineCapacity: '350cc',
     maxSpeed: '115 km/h',
     available: false,
-    features:
-      'Dual-channel ABS, Tripper navigation, Low seat with pillion backrest, Touring windscreen, LED headlamp, USB ' +
-      'charging',
+    features: 'Dual-channel ABS, Tripper navigation, Low seat with pillion backrest, Touring windscreen, LED headlamp, USB ' + 'charging',
     category: 'Cruiser',
     gearType: 'manual',
     gallery: ['/images/bikes/meteor-350.svg', '/images/places/darjeeling-tea.svg'],
@@ -496,18 +451,13 @@ export const seedCars: CarWriteInput[] = [
     dailyRate: 3500,
     capacity: '7 Seater',
     available: true,
-    features:
-      'Experienced hill driver, Roof carrier for luggage, Captain seats, Rear AC vents, Music system, First-aid kit',
+    features: 'Experienced hill driver, Roof carrier for luggage, Captain seats, Rear AC vents, Music system, First-aid kit',
     category: 'suv',
     location: 'Gangtok',
     transmission: 'manual',
     ac: true,
     fuelType: 'diesel',
-    gallery: [
-      '/images/cars/innova-crysta.svg',
-      '/images/places/pelling-kanchenjunga.svg',
-      '/images/places/tsomgo-lake.svg',
-    ],
+    gallery: ['/images/cars/innova-crysta.svg', '/images/places/pelling-kanchenjunga.svg', '/images/places/tsomgo-lake.svg'],
     specifications: { mileage: '11 km/l', fuelCapacity: '55 L', bootSpace: '300 L', engineSize: '2393 cc' },
     rating: 4.9,
     reviewCount: 83,
@@ -524,8 +474,7 @@ export const seedCars: CarWriteInput[] = [
     dailyRate: 2800,
     capacity: '7 Seater',
     available: true,
-    features:
-      'Experienced hill driver, 4x4 for snow and broken roads, Roof carrier for luggage, Music system, First-aid kit',
+    features: 'Experienced hill driver, 4x4 for snow and broken roads, Roof carrier for luggage, Music system, First-aid kit',
     category: 'suv',
     location: 'Gangtok',
     transmission: 'manual',
@@ -571,9 +520,7 @@ export const seedCars: CarWriteInput[] = [
     dailyRate: 4500,
     capacity: '7 Seater',
     available: false,
-    features:
-      'Experienced hill driver, 4x4 with automatic gearbox, Leather seats, Climate control, Music system, First-aid ' +
-      'kit',
+    features: 'Experienced hill driver, 4x4 with automatic gearbox, Leather seats, Climate control, Music system, First-aid ' + 'kit',
     category: 'luxury',
     location: 'Gangtok',
     transmission: 'automatic',

@@ -37,10 +37,31 @@ export async function seedDatabase(database: Database): Promise<boolean> {
     await tx.insert(siteSettings).values(settingsRows).onConflictDoNothing();
     const packageRows = await tx
       .insert(tourPackages)
-      .values(stagger(seedPackages.map((p) => packageWriteSchema.parse(p)), base))
+      .values(
+        stagger(
+          seedPackages.map((p) => packageWriteSchema.parse(p)),
+          base,
+        ),
+      )
       .returning({ id: tourPackages.id });
-    const bikeRows = await tx.insert(bikes).values(stagger(seedBikes.map((b) => bikeWriteSchema.parse(b)), base)).returning({ id: bikes.id });
-    const carRows = await tx.insert(cars).values(stagger(seedCars.map((c) => carWriteSchema.parse(c)), base)).returning({ id: cars.id });
+    const bikeRows = await tx
+      .insert(bikes)
+      .values(
+        stagger(
+          seedBikes.map((b) => bikeWriteSchema.parse(b)),
+          base,
+        ),
+      )
+      .returning({ id: bikes.id });
+    const carRows = await tx
+      .insert(cars)
+      .values(
+        stagger(
+          seedCars.map((c) => carWriteSchema.parse(c)),
+          base,
+        ),
+      )
+      .returning({ id: cars.id });
     await tx.insert(bookings).values(
       seedBookings.map(({ itemIndex, ...booking }) => ({
         ...booking,

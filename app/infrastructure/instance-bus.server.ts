@@ -14,15 +14,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { db } from '~/db/client.server';
-import {
-  BUS_CHANNELS,
-  busReconnected,
-  deliverMessage,
-  INSTANCE_ID,
-  setBusLink,
-  type BusChannel,
-  type BusLink,
-} from '~/lib/instance-messages.server';
+import { BUS_CHANNELS, busReconnected, deliverMessage, INSTANCE_ID, setBusLink, type BusChannel, type BusLink } from '~/lib/instance-messages.server';
 import { logger } from '~/lib/logger.server';
 
 /** Longest wait before reconnecting (ms); the wait doubles from 250 ms up to this. */

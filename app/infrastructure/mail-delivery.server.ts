@@ -15,7 +15,6 @@ import { onNewMail } from '~/lib/mail-signal.server';
 import type { OutgoingEmail } from '~/lib/mail-texts.server';
 import { claimEmails, markEmailAttemptFailed, markEmailSent } from '~/models/outbox.server';
 
-
 type MailerState = {
   transport?: Transporter;
   timer?: NodeJS.Timeout;

@@ -120,10 +120,7 @@ export async function handleApiSubmission<S extends $ZodType, R>(
   const result = safeParse(schema, input);
   if (!result.success) return apiError(400, `Invalid ${entity}`, zodIssues(result.error));
   try {
-    const record = await create(
-      result.data,
-      claim ? { withinTransaction: (tx, stored) => storeAnswer(tx, claim, 201, stored) } : undefined,
-    );
+    const record = await create(result.data, claim ? { withinTransaction: (tx, stored) => storeAnswer(tx, claim, 201, stored) } : undefined);
     return Response.json(record, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (error instanceof KeyTaken && claim) return answerAfterKeyTaken(claim);

@@ -20,7 +20,13 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 describe('csvStream', () => {
   it('starts with a byte-order mark and a header, and quotes commas, quotes and line breaks', async () => {
     const out = await text(
-      csvStream(from([{ name: 'Asha, "Didi" Rai', note: 'line one\nline two', amount: 3500 }, { name: 'संजय', note: null, amount: 0 }]), columns),
+      csvStream(
+        from([
+          { name: 'Asha, "Didi" Rai', note: 'line one\nline two', amount: 3500 },
+          { name: 'संजय', note: null, amount: 0 },
+        ]),
+        columns,
+      ),
     );
     expect(out.charCodeAt(0)).toBe(0xfeff);
     expect(out.slice(1)).toBe('Name,Note,Amount (₹)\n"Asha, ""Didi"" Rai","line one\nline two",3500\nसंजय,,0\n');
@@ -47,7 +53,8 @@ describe('inBatches', () => {
       calls.push(after);
       const start = after === null ? 0 : after + 1;
       return all.slice(start, start + size);
-    }, 10)) seen.push(n);
+    }, 10))
+      seen.push(n);
     expect(seen).toEqual(all);
     expect(calls).toEqual([null, 9, 19]);
   });

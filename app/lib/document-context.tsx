@@ -24,6 +24,8 @@ export const REQUEST_ID_ELEMENT = 'request-id';
  */
 export function useRequestId(): string | undefined {
   const fromServer = useContext(DocumentContext).requestId;
-  const [id] = useState(() => fromServer ?? (typeof document === 'undefined' ? undefined : (document.getElementById(REQUEST_ID_ELEMENT)?.textContent ?? undefined)));
+  const [id] = useState(
+    () => fromServer ?? (typeof document === 'undefined' ? undefined : (document.getElementById(REQUEST_ID_ELEMENT)?.textContent ?? undefined)),
+  );
   return id;
 }

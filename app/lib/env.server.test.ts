@@ -37,7 +37,9 @@ test('S3 uploads: defaults, and one credential without the other is refused', ()
   expect(minio).toMatchObject({ S3_BUCKET: 'tour-images', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'uploads/', S3_REGION: 'us-east-1' });
   // Neither credential: the SDK's default chain (instance role...).
   expect(parseEnv({ S3_BUCKET: 'tour-images' }).S3_ACCESS_KEY_ID).toBeUndefined();
-  expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither/);
+  expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+    /S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither/,
+  );
   expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID: set both/);
   expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_ENDPOINT: 'not a url', S3_PREFIX: '/abs' })).toThrow(/S3_ENDPOINT.*S3_PREFIX/);
 });

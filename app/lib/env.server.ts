@@ -6,9 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -37,7 +35,10 @@ const envSchema = z
      * SMTP connection string for notifications (docs/decisions/011-notifications-outbox.md);
      * without it mails stay in the outbox.
      */
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().default('Himalayan Tours <no-reply@example.com>'),
     /**
      * How long a sender's claim on an outbox mail lasts (seconds) before another instance may take

@@ -68,7 +68,14 @@ describe('display helpers', () => {
 describe('the same text as Intl', () => {
   const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
   const date = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', month: 'short', day: 'numeric', year: 'numeric' });
-  const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const dateTime = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Kolkata',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
   // Intl may write a narrow no-break space before AM/PM, depending on the ICU version.
   const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
@@ -87,7 +94,16 @@ describe('the same text as Intl', () => {
   });
 
   test('dates and times in Asia/Kolkata, across midnight and noon in India', () => {
-    const instants = ['2025-01-04T18:29:59Z', '2025-01-04T18:30:00Z', '2025-01-05T06:29:00Z', '2025-01-05T06:30:00Z', '2025-01-05T07:35:00Z', '2024-02-28T18:30:00Z', '2024-12-31T18:30:00Z', '2026-06-30T23:59:00Z'].map((t) => new Date(t));
+    const instants = [
+      '2025-01-04T18:29:59Z',
+      '2025-01-04T18:30:00Z',
+      '2025-01-05T06:29:00Z',
+      '2025-01-05T06:30:00Z',
+      '2025-01-05T07:35:00Z',
+      '2024-02-28T18:30:00Z',
+      '2024-12-31T18:30:00Z',
+      '2026-06-30T23:59:00Z',
+    ].map((t) => new Date(t));
     for (let i = 0; i < 500; i++) instants.push(new Date(Date.UTC(2000, 0, 1) + Math.floor(random() * 40 * 365 * 86_400_000)));
     for (const instant of instants) {
       expect(formatDate(instant)).toBe(date.format(instant));

@@ -41,7 +41,11 @@ describe('containsMarkup with the format given', () => {
   });
 
   it('ignores them inside PNG pixel data but finds them in a text chunk', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
     const [idat] = pixelDataRanges(png, 'png');
     expect(idat).toBeDefined();
     const inPixels = overwrite(png, idat![0] + 10, MARKUP);
@@ -58,7 +62,11 @@ describe('containsMarkup with the format given', () => {
   });
 
   it('ignores them inside a WebP bitstream but finds them in an XMP chunk', async () => {
-    const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } } }).webp({ quality: 80 }).toBuffer();
+    const webp = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 90, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } },
+    })
+      .webp({ quality: 80 })
+      .toBuffer();
     const [bitstream] = pixelDataRanges(webp, 'webp');
     expect(bitstream).toBeDefined();
     expect(containsMarkup(overwrite(webp, bitstream![0] + 10, MARKUP), 'webp')).toBe(false);

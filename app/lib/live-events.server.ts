@@ -40,7 +40,6 @@ function emitHere(event: LiveEvent): void {
   }
 }
 
-
 /**
  * Tell every subscriber, on this instance and the others, about `event`. Call it after the change's
  * transaction has committed.

@@ -105,10 +105,7 @@ export function bookingStatusMail(
     change.to === 'confirmed'
       ? [`Your booking #${ref} is confirmed`, `Good news: your ${kind} with ${company.name} is confirmed. You can count on it.`]
       : cancelled
-        ? [
-            `Your confirmed booking #${ref} is cancelled`,
-            `We are sorry: your confirmed ${kind} with ${company.name} has been cancelled and no longer holds.`,
-          ]
+        ? [`Your confirmed booking #${ref} is cancelled`, `We are sorry: your confirmed ${kind} with ${company.name} has been cancelled and no longer holds.`]
         : [
             `Your booking #${ref} could not be confirmed`,
             `We are sorry: we could not confirm your ${kind} with ${company.name}. Call or message us and we will gladly look for other dates or options.`,

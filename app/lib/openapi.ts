@@ -106,7 +106,12 @@ export function submissionPath(tag: string, summary: string, requestRef: string,
       responses: {
         201: {
           description: `${created}; a replay of an Idempotency-Key carries the header Idempotent-Replayed: true`,
-          headers: { 'Idempotent-Replayed': { description: "'true' when this is the stored answer to an earlier request with the same Idempotency-Key", schema: { const: 'true' } } },
+          headers: {
+            'Idempotent-Replayed': {
+              description: "'true' when this is the stored answer to an earlier request with the same Idempotency-Key",
+              schema: { const: 'true' },
+            },
+          },
           content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, status: { const: 'pending' } } } } },
         },
         202: { description: 'Accepted without storing (a filled honeypot field)' },
@@ -223,4 +228,3 @@ export function recordPath(tag: string, item: string, writeRef: string, noun: st
     },
   };
 }
-

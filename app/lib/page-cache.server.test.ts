@@ -58,7 +58,10 @@ beforeAll(async () => {
     if (hold) await hold;
     const { status, headers, html } = answer(req);
     if (ticket) await storePage(ticket, status, new Headers(headers), html, HASH_CSP);
-    res.status(status).set(headers).send(req.method === 'HEAD' ? undefined : html);
+    res
+      .status(status)
+      .set(headers)
+      .send(req.method === 'HEAD' ? undefined : html);
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -25,8 +25,23 @@ describe('showsRating (docs/decisions/006-display-fields.md)', () => {
   });
 
   test('car JSON-LD has an aggregateRating only with reviews', () => {
-    const car = { id: 'c1', model: 'Swift', description: '', imageUrl: '', gallery: [], features: '', dailyRate: 2000, available: true, rating: 4.8, reviewCount: 0 } as unknown as Car;
-    const ctx = { origin: 'https://example.com', url: 'https://example.com/cars/c1', company: { name: 'X', phone: '+919832055555', email: 'a@b.in', address: 'Gangtok' } };
+    const car = {
+      id: 'c1',
+      model: 'Swift',
+      description: '',
+      imageUrl: '',
+      gallery: [],
+      features: '',
+      dailyRate: 2000,
+      available: true,
+      rating: 4.8,
+      reviewCount: 0,
+    } as unknown as Car;
+    const ctx = {
+      origin: 'https://example.com',
+      url: 'https://example.com/cars/c1',
+      company: { name: 'X', phone: '+919832055555', email: 'a@b.in', address: 'Gangtok' },
+    };
     expect(carStructuredData(car, ctx).aggregateRating).toBeUndefined();
     expect(carStructuredData({ ...car, reviewCount: 5 }, ctx).aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 5 });
   });

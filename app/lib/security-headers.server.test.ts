@@ -105,9 +105,7 @@ describe('inlineScriptHashes', () => {
 
   it('hashes non-ASCII text as UTF-8, as browsers do', () => {
     const text = 'window.name = "Gangtok — गंगटोक";';
-    expect(inlineScriptHashes(`<script>${text}</script>`)).toEqual([
-      `'sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}'`,
-    ]);
+    expect(inlineScriptHashes(`<script>${text}</script>`)).toEqual([`'sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}'`]);
   });
 });
 

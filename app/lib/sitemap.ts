@@ -3,8 +3,7 @@
  * pure for unit tests.
  */
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export function sitemapXml(baseUrl: string, entries: { path: string; lastModified?: Date; priority: number }[]): string {
   const base = baseUrl.replace(/\/+$/, '');

@@ -105,5 +105,7 @@ export function newRecoveryCodes(): string[] {
  * `recovery_codes` table stores. The codes are random and long enough that a fast hash suffices.
  */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`recovery:${normalizeCode(code)}`).digest('hex');
+  return createHash('sha256')
+    .update(`recovery:${normalizeCode(code)}`)
+    .digest('hex');
 }

@@ -54,9 +54,20 @@ export type AuditInput = {
 
 /** Keys whose values never reach the audit log (compared case-insensitively, at any depth). */
 const SECRET_KEYS = new Set(
-  ['password', 'passwordHash', 'currentPassword', 'newPassword', 'confirmPassword', 'token', 'tokenHash', 'totpSecret', 'secret', 'code', 'codeHash', 'recoveryCodes'].map(
-    (k) => k.toLowerCase(),
-  ),
+  [
+    'password',
+    'passwordHash',
+    'currentPassword',
+    'newPassword',
+    'confirmPassword',
+    'token',
+    'tokenHash',
+    'totpSecret',
+    'secret',
+    'code',
+    'codeHash',
+    'recoveryCodes',
+  ].map((k) => k.toLowerCase()),
 );
 /** Bookkeeping columns that change with every write and say nothing. */
 const IGNORED_KEYS = new Set(['updatedAt', 'createdAt']);
@@ -70,7 +81,11 @@ function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !isSecretKey(k)).map(([k, v]) => [k, withoutSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !isSecretKey(k))
+        .map(([k, v]) => [k, withoutSecrets(v)]),
+    );
   }
   return value;
 }
@@ -84,11 +99,7 @@ function same(a: unknown, b: unknown): boolean {
  * `before` null, a delete `after` null), or null when nothing changed. Secret keys and
  * createdAt/updatedAt are left out; `only` limits the comparison to those fields.
  */
-export function diffChanges(
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-  only?: readonly string[],
-): AuditChanges | null {
+export function diffChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null, only?: readonly string[]): AuditChanges | null {
   const keys = new Set(only ?? [...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: AuditChanges = {};
   for (const key of keys) {
@@ -132,10 +143,7 @@ export function recordAuditNow(actor: AuditActor, entry: AuditInput): Promise<vo
  * unknown id). If the write or the entry fails, neither is kept. Without an actor (the seed, tests)
  * the write runs on its own and nothing is recorded.
  */
-export async function withAudit<T>(
-  actor: AuditActor | undefined,
-  write: (executor: Executor) => Promise<{ result: T; entry: AuditInput | null }>,
-): Promise<T> {
+export async function withAudit<T>(actor: AuditActor | undefined, write: (executor: Executor) => Promise<{ result: T; entry: AuditInput | null }>): Promise<T> {
   if (!actor) return (await write(db())).result;
   return db().transaction(async (tx) => {
     const { result, entry } = await write(tx);
@@ -154,7 +162,11 @@ function isSet(value: unknown): boolean {
 
 /** The changes of a create: each field given a value, from null (secrets and timestamps left out). */
 export function createdChanges(after: Record<string, unknown>, fields: readonly string[] = Object.keys(after)): AuditChanges | null {
-  return diffChanges(null, after, fields.filter((field) => isSet(after[field])));
+  return diffChanges(
+    null,
+    after,
+    fields.filter((field) => isSet(after[field])),
+  );
 }
 
 export type CatalogEntity = Extract<AuditEntity, 'package' | 'bike' | 'car'>;
@@ -272,7 +284,10 @@ export async function existingAuditRecords(entries: Pick<AuditEntry, 'entityType
   const found = await Promise.all(
     [...wanted].map(async ([kind, ids]) => {
       const table = RECORD_TABLES[kind];
-      const rows = await db().select({ id: table.id }).from(table).where(inArray(table.id, [...ids]));
+      const rows = await db()
+        .select({ id: table.id })
+        .from(table)
+        .where(inArray(table.id, [...ids]));
       return rows.map((row) => `${kind}:${row.id}`);
     }),
   );

@@ -44,7 +44,12 @@ const bikeOrder = [desc(bikes.featured), asc(bikes.createdAt), asc(bikes.id)];
 /** One page of bikes matching the query, featured first then oldest first, and the total. */
 export async function listBikes(query: BikeQuery = {}): Promise<Page<Bike>> {
   const where = bikeConditions(query);
-  const rows = db().select().from(bikes).where(where).orderBy(...bikeOrder).$dynamic();
+  const rows = db()
+    .select()
+    .from(bikes)
+    .where(where)
+    .orderBy(...bikeOrder)
+    .$dynamic();
   return selectPage(rows, { table: bikes, where }, query);
 }
 
@@ -57,7 +62,10 @@ export async function getBike(id: string): Promise<Bike | null> {
 
 /** Id and model of every bike, for the inquiry dialog's bike type select. */
 export async function listBikeOptions(): Promise<{ id: string; model: string }[]> {
-  return db().select({ id: bikes.id, model: bikes.model }).from(bikes).orderBy(...bikeOrder);
+  return db()
+    .select({ id: bikes.id, model: bikes.model })
+    .from(bikes)
+    .orderBy(...bikeOrder);
 }
 
 /** Query of the admin bike list: `q` is a substring of the model, any case. */
@@ -76,10 +84,13 @@ export async function listBikesForAdmin(query: AdminBikeQuery = {}): Promise<Pag
  * is written in the same transaction (docs/decisions/017-audit-log.md).
  */
 export async function createBike(input: BikeWriteInput, actor?: AuditActor): Promise<Bike> {
-  return signalPublicWrite('bike', withAudit(actor, async (executor) => {
-    const [row] = await executor.insert(bikes).values(input).returning();
-    return { result: row!, entry: catalogAuditEntry('create', 'bike', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
-  }));
+  return signalPublicWrite(
+    'bike',
+    withAudit(actor, async (executor) => {
+      const [row] = await executor.insert(bikes).values(input).returning();
+      return { result: row!, entry: catalogAuditEntry('create', 'bike', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
+    }),
+  );
 }
 
 /**
@@ -90,12 +101,15 @@ export async function createBike(input: BikeWriteInput, actor?: AuditActor): Pro
  */
 export async function updateBike(id: string, input: BikeWriteInput, actor?: AuditActor): Promise<Bike | null> {
   if (!isUuid(id)) return null;
-  return signalPublicWrite('bike', withAudit(actor, async (executor) => {
-    const [before] = actor ? await executor.select().from(bikes).where(eq(bikes.id, id)).for('update') : [];
-    const [row] = await executor.update(bikes).set(input).where(eq(bikes.id, id)).returning();
-    if (!row) return { result: null, entry: null };
-    return { result: row, entry: catalogAuditEntry('update', 'bike', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
-  }));
+  return signalPublicWrite(
+    'bike',
+    withAudit(actor, async (executor) => {
+      const [before] = actor ? await executor.select().from(bikes).where(eq(bikes.id, id)).for('update') : [];
+      const [row] = await executor.update(bikes).set(input).where(eq(bikes.id, id)).returning();
+      if (!row) return { result: null, entry: null };
+      return { result: row, entry: catalogAuditEntry('update', 'bike', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
+    }),
+  );
 }
 
 /**
@@ -105,9 +119,12 @@ export async function updateBike(id: string, input: BikeWriteInput, actor?: Audi
  */
 export async function deleteBike(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return signalPublicWrite('bike', withAudit(actor, async (executor) => {
-    const [row] = await executor.delete(bikes).where(eq(bikes.id, id)).returning({ id: bikes.id, model: bikes.model });
-    if (!row) return { result: false, entry: null };
-    return { result: true, entry: catalogAuditEntry('delete', 'bike', id, row.model, diffChanges({ model: row.model }, null)) };
-  }));
+  return signalPublicWrite(
+    'bike',
+    withAudit(actor, async (executor) => {
+      const [row] = await executor.delete(bikes).where(eq(bikes.id, id)).returning({ id: bikes.id, model: bikes.model });
+      if (!row) return { result: false, entry: null };
+      return { result: true, entry: catalogAuditEntry('delete', 'bike', id, row.model, diffChanges({ model: row.model }, null)) };
+    }),
+  );
 }

@@ -59,10 +59,7 @@ export async function createBooking(
       if (input.itemId === CUSTOM_TOUR) {
         values.itemName = CUSTOM_TOUR_NAME;
       } else {
-        const [pkg] = await tx
-          .select({ id: tourPackages.id, title: tourPackages.title })
-          .from(tourPackages)
-          .where(eq(tourPackages.id, input.itemId));
+        const [pkg] = await tx.select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).where(eq(tourPackages.id, input.itemId));
         if (!pkg) throw new InvalidReference('Unknown tour package', [{ path: 'itemId', message: 'Please select a tour package.' }]);
         values.packageId = pkg.id;
         values.itemName = pkg.title;
@@ -80,9 +77,7 @@ export async function createBooking(
         .for('share');
       if (!vehicle) throw new InvalidReference(`Unknown ${noun}`, [{ path: 'itemId', message: `This ${noun} does not exist` }]);
       if (!vehicle.available) {
-        throw new Conflict(`This ${noun} is currently unavailable`, [
-          { path: 'itemId', message: `${vehicle.model} is currently unavailable` },
-        ]);
+        throw new Conflict(`This ${noun} is currently unavailable`, [{ path: 'itemId', message: `${vehicle.model} is currently unavailable` }]);
       }
       values.itemName = vehicle.model;
       values.endDate = input.endDate ?? null;
@@ -340,7 +335,9 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
       if (isExclusionViolation(error)) {
         // Another confirmation of the same vehicle committed first: name it (now visible).
         const current = await getBooking(id);
-        const proposed = current ? { ...current, startDate: patch.startDate ?? current.startDate, endDate: patch.endDate === undefined ? current.endDate : patch.endDate } : null;
+        const proposed = current
+          ? { ...current, startDate: patch.startDate ?? current.startDate, endDate: patch.endDate === undefined ? current.endDate : patch.endDate }
+          : null;
         const message = clashMessage(proposed ? await findClashes(db(), proposed) : []);
         throw new Conflict(message, [{ path: patch.status ? 'status' : 'startDate', message }]);
       }
@@ -385,11 +382,9 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   }
   let assignee: { id: string; name: string } | null = null;
   if (set.assignedTo) {
-    const [user] = await tx
-      .select({ id: users.id, name: users.name, disabledAt: users.disabledAt })
-      .from(users)
-      .where(eq(users.id, set.assignedTo));
-    if (!user || user.disabledAt) throw new InvalidBookingChange('Unknown staff member', [{ path: 'assignedTo', message: 'No active staff member has this id' }]);
+    const [user] = await tx.select({ id: users.id, name: users.name, disabledAt: users.disabledAt }).from(users).where(eq(users.id, set.assignedTo));
+    if (!user || user.disabledAt)
+      throw new InvalidBookingChange('Unknown staff member', [{ path: 'assignedTo', message: 'No active staff member has this id' }]);
     assignee = user;
   }
   if (Object.keys(set).length === 0) return { row: current, changed: false, statusChange: null, mails: [] };
@@ -468,7 +463,16 @@ export async function deleteBookingForAdmin(id: string, actor: AuditActor): Prom
       entityId: id,
       summary: `Deleted booking #${shortReference(id)} (${row.name}, ${row.itemName})`,
       changes: diffChanges(
-        { status: row.status, type: row.type, itemName: row.itemName, name: row.name, email: row.email, phone: row.phone, startDate: row.startDate, endDate: row.endDate },
+        {
+          status: row.status,
+          type: row.type,
+          itemName: row.itemName,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          startDate: row.startDate,
+          endDate: row.endDate,
+        },
         null,
       ),
     });
@@ -494,4 +498,3 @@ export function adminBookingQuery(filters: BookingFilterParams, me: string): Omi
     assignedTo: filters.assigned === 'me' ? me : filters.assigned,
   };
 }
-

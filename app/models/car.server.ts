@@ -32,7 +32,12 @@ const carOrder = [desc(cars.featured), asc(cars.createdAt), asc(cars.id)];
 /** One page of cars matching the query, featured first then oldest first, and the total. */
 export async function listCars(query: CarQuery = {}): Promise<Page<Car>> {
   const where = carConditions(query);
-  const rows = db().select().from(cars).where(where).orderBy(...carOrder).$dynamic();
+  const rows = db()
+    .select()
+    .from(cars)
+    .where(where)
+    .orderBy(...carOrder)
+    .$dynamic();
   return selectPage(rows, { table: cars, where }, query);
 }
 
@@ -45,7 +50,10 @@ export async function getCar(id: string): Promise<Car | null> {
 
 /** Id and model of every car, for the inquiry dialog's cab type select. */
 export async function listCarOptions(): Promise<{ id: string; model: string }[]> {
-  return db().select({ id: cars.id, model: cars.model }).from(cars).orderBy(...carOrder);
+  return db()
+    .select({ id: cars.id, model: cars.model })
+    .from(cars)
+    .orderBy(...carOrder);
 }
 
 /** Query of the admin car list: `q` is a substring of the model, any case. */
@@ -64,10 +72,13 @@ export async function listCarsForAdmin(query: AdminCarQuery = {}): Promise<Page<
  * is written in the same transaction (docs/decisions/017-audit-log.md).
  */
 export async function createCar(input: CarWriteInput, actor?: AuditActor): Promise<Car> {
-  return signalPublicWrite('car', withAudit(actor, async (executor) => {
-    const [row] = await executor.insert(cars).values(input).returning();
-    return { result: row!, entry: catalogAuditEntry('create', 'car', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
-  }));
+  return signalPublicWrite(
+    'car',
+    withAudit(actor, async (executor) => {
+      const [row] = await executor.insert(cars).values(input).returning();
+      return { result: row!, entry: catalogAuditEntry('create', 'car', row!.id, row!.model, createdChanges(row!, Object.keys(input))) };
+    }),
+  );
 }
 
 /**
@@ -78,12 +89,15 @@ export async function createCar(input: CarWriteInput, actor?: AuditActor): Promi
  */
 export async function updateCar(id: string, input: CarWriteInput, actor?: AuditActor): Promise<Car | null> {
   if (!isUuid(id)) return null;
-  return signalPublicWrite('car', withAudit(actor, async (executor) => {
-    const [before] = actor ? await executor.select().from(cars).where(eq(cars.id, id)).for('update') : [];
-    const [row] = await executor.update(cars).set(input).where(eq(cars.id, id)).returning();
-    if (!row) return { result: null, entry: null };
-    return { result: row, entry: catalogAuditEntry('update', 'car', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
-  }));
+  return signalPublicWrite(
+    'car',
+    withAudit(actor, async (executor) => {
+      const [before] = actor ? await executor.select().from(cars).where(eq(cars.id, id)).for('update') : [];
+      const [row] = await executor.update(cars).set(input).where(eq(cars.id, id)).returning();
+      if (!row) return { result: null, entry: null };
+      return { result: row, entry: catalogAuditEntry('update', 'car', id, row.model, diffChanges(before ?? null, row, Object.keys(input))) };
+    }),
+  );
 }
 
 /**
@@ -93,9 +107,12 @@ export async function updateCar(id: string, input: CarWriteInput, actor?: AuditA
  */
 export async function deleteCar(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return signalPublicWrite('car', withAudit(actor, async (executor) => {
-    const [row] = await executor.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id, model: cars.model });
-    if (!row) return { result: false, entry: null };
-    return { result: true, entry: catalogAuditEntry('delete', 'car', id, row.model, diffChanges({ model: row.model }, null)) };
-  }));
+  return signalPublicWrite(
+    'car',
+    withAudit(actor, async (executor) => {
+      const [row] = await executor.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id, model: cars.model });
+      if (!row) return { result: false, entry: null };
+      return { result: true, entry: catalogAuditEntry('delete', 'car', id, row.model, diffChanges({ model: row.model }, null)) };
+    }),
+  );
 }

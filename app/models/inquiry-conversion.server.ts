@@ -30,7 +30,9 @@ function conversionNote(inquiry: Inquiry): string {
     inquiry.guests ? `Guests: ${inquiry.guests}` : null,
     inquiry.pickupLocation ? `Pickup: ${inquiry.pickupLocation}` : null,
     inquiry.dropoffLocation ? `Drop-off: ${inquiry.dropoffLocation}` : null,
-    inquiry.rentalDuration ? `Duration: ${inquiry.rentalDuration === 'custom' ? 'custom' : `${inquiry.rentalDuration} day${inquiry.rentalDuration === '1' ? '' : 's'}`}` : null,
+    inquiry.rentalDuration
+      ? `Duration: ${inquiry.rentalDuration === 'custom' ? 'custom' : `${inquiry.rentalDuration} day${inquiry.rentalDuration === '1' ? '' : 's'}`}`
+      : null,
     inquiry.bikeCount ? `Bikes: ${inquiry.bikeCount}` : null,
   ].filter(Boolean);
   return `From ${label(inquiry)}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
@@ -88,11 +90,7 @@ export async function convertInquiryToBooking(id: string, input: ConvertInquiryI
       ]);
     }
     const [booking] = await tx.insert(bookings).values(bookingFromInquiry(before, input)).returning();
-    const [after] = await tx
-      .update(inquiries)
-      .set({ bookingId: booking!.id, status: 'completed' })
-      .where(eq(inquiries.id, before.id))
-      .returning();
+    const [after] = await tx.update(inquiries).set({ bookingId: booking!.id, status: 'completed' }).where(eq(inquiries.id, before.id)).returning();
     const bookingRef = `booking #${shortReference(booking!.id)}`;
     await recordAudit(tx, actor, {
       action: 'convert',

@@ -80,7 +80,11 @@ export async function markEmailAttemptFailed(id: string, error: string, retryInM
 
 /** Every outbox row, newest first (admin view, tests). */
 export async function listOutbox(limit = 100): Promise<OutboxEmail[]> {
-  return db().select().from(emailOutbox).orderBy(sql`${emailOutbox.createdAt} desc`).limit(limit);
+  return db()
+    .select()
+    .from(emailOutbox)
+    .orderBy(sql`${emailOutbox.createdAt} desc`)
+    .limit(limit);
 }
 
 /** Rows on one page of /admin/outbox. */
@@ -101,7 +105,11 @@ export async function listOutboxPage({
 }): Promise<{ items: OutboxEmail[]; total: number; counts: Record<OutboxStatus, number> }> {
   const where = status ? eq(emailOutbox.status, status) : undefined;
   const [page, countRows] = await Promise.all([
-    selectPage(db().select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).$dynamic(), { table: emailOutbox, where }, { limit, offset }),
+    selectPage(
+      db().select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).$dynamic(),
+      { table: emailOutbox, where },
+      { limit, offset },
+    ),
     db().select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
   ]);
   const counts = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;

@@ -58,7 +58,12 @@ const packageOrder = [desc(tourPackages.featured), asc(tourPackages.createdAt), 
 /** One page of packages matching the query, featured first then oldest first, and the total. */
 export async function listPackages(query: PackageQuery = {}): Promise<Page<PackageSummary>> {
   const where = packageConditions(query);
-  const rows = db().select(packageSummaryColumns).from(tourPackages).where(where).orderBy(...packageOrder).$dynamic();
+  const rows = db()
+    .select(packageSummaryColumns)
+    .from(tourPackages)
+    .where(where)
+    .orderBy(...packageOrder)
+    .$dynamic();
   return selectPage(rows, { table: tourPackages, where }, query);
 }
 
@@ -88,7 +93,11 @@ export const PACKAGE_OPTIONS_LIMIT = 100;
  * make every page carry 1,000 titles. A package page preselects its own package.
  */
 export async function listPackageOptions(limit = PACKAGE_OPTIONS_LIMIT): Promise<{ id: string; title: string }[]> {
-  return db().select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).orderBy(...packageOrder).limit(limit);
+  return db()
+    .select({ id: tourPackages.id, title: tourPackages.title })
+    .from(tourPackages)
+    .orderBy(...packageOrder)
+    .limit(limit);
 }
 
 /** Query of the admin package list: `q` is a substring of the title, any case. */
@@ -97,12 +106,7 @@ export type AdminPackageQuery = Paging & { q?: string };
 /** One page of packages for the admin table, newest first, searched by title, and the total. */
 export async function listPackagesForAdmin(query: AdminPackageQuery = {}): Promise<Page<PackageSummary>> {
   const where = containsAny(query.q, [tourPackages.title]);
-  const rows = db()
-    .select(packageSummaryColumns)
-    .from(tourPackages)
-    .where(where)
-    .orderBy(desc(tourPackages.createdAt), desc(tourPackages.id))
-    .$dynamic();
+  const rows = db().select(packageSummaryColumns).from(tourPackages).where(where).orderBy(desc(tourPackages.createdAt), desc(tourPackages.id)).$dynamic();
   return selectPage(rows, { table: tourPackages, where }, query);
 }
 
@@ -112,10 +116,13 @@ export async function listPackagesForAdmin(query: AdminPackageQuery = {}): Promi
  * is written in the same transaction (docs/decisions/017-audit-log.md).
  */
 export async function createPackage(input: PackageWriteInput, actor?: AuditActor): Promise<TourPackage> {
-  return signalPublicWrite('package', withAudit(actor, async (executor) => {
-    const [row] = await executor.insert(tourPackages).values(input).returning();
-    return { result: row!, entry: catalogAuditEntry('create', 'package', row!.id, row!.title, createdChanges(row!, Object.keys(input))) };
-  }));
+  return signalPublicWrite(
+    'package',
+    withAudit(actor, async (executor) => {
+      const [row] = await executor.insert(tourPackages).values(input).returning();
+      return { result: row!, entry: catalogAuditEntry('create', 'package', row!.id, row!.title, createdChanges(row!, Object.keys(input))) };
+    }),
+  );
 }
 
 /**
@@ -126,12 +133,15 @@ export async function createPackage(input: PackageWriteInput, actor?: AuditActor
  */
 export async function updatePackage(id: string, input: PackageWriteInput, actor?: AuditActor): Promise<TourPackage | null> {
   if (!isUuid(id)) return null;
-  return signalPublicWrite('package', withAudit(actor, async (executor) => {
-    const [before] = actor ? await executor.select().from(tourPackages).where(eq(tourPackages.id, id)).for('update') : [];
-    const [row] = await executor.update(tourPackages).set(input).where(eq(tourPackages.id, id)).returning();
-    if (!row) return { result: null, entry: null };
-    return { result: row, entry: catalogAuditEntry('update', 'package', id, row.title, diffChanges(before ?? null, row, Object.keys(input))) };
-  }));
+  return signalPublicWrite(
+    'package',
+    withAudit(actor, async (executor) => {
+      const [before] = actor ? await executor.select().from(tourPackages).where(eq(tourPackages.id, id)).for('update') : [];
+      const [row] = await executor.update(tourPackages).set(input).where(eq(tourPackages.id, id)).returning();
+      if (!row) return { result: null, entry: null };
+      return { result: row, entry: catalogAuditEntry('update', 'package', id, row.title, diffChanges(before ?? null, row, Object.keys(input))) };
+    }),
+  );
 }
 
 /**
@@ -141,9 +151,12 @@ export async function updatePackage(id: string, input: PackageWriteInput, actor?
  */
 export async function deletePackage(id: string, actor?: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return signalPublicWrite('package', withAudit(actor, async (executor) => {
-    const [row] = await executor.delete(tourPackages).where(eq(tourPackages.id, id)).returning({ id: tourPackages.id, title: tourPackages.title });
-    if (!row) return { result: false, entry: null };
-    return { result: true, entry: catalogAuditEntry('delete', 'package', id, row.title, diffChanges({ title: row.title }, null)) };
-  }));
+  return signalPublicWrite(
+    'package',
+    withAudit(actor, async (executor) => {
+      const [row] = await executor.delete(tourPackages).where(eq(tourPackages.id, id)).returning({ id: tourPackages.id, title: tourPackages.title });
+      if (!row) return { result: false, entry: null };
+      return { result: true, entry: catalogAuditEntry('delete', 'package', id, row.title, diffChanges({ title: row.title }, null)) };
+    }),
+  );
 }

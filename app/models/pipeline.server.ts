@@ -59,10 +59,7 @@ const NOUN: Record<RecordKind, string> = { booking: 'booking', inquiry: 'inquiry
 
 /** A note: trimmed, 1 to NOTE_MAX_LENGTH characters, line breaks kept (CRLF from browsers made LF). */
 const noteSchema = z.object({
-  body: z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v),
-    requiredText('Please write a note', NOTE_MAX_LENGTH),
-  ),
+  body: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v), requiredText('Please write a note', NOTE_MAX_LENGTH)),
 });
 
 /**
@@ -117,11 +114,7 @@ function noteRecordColumn(kind: RecordKind) {
 
 /** Accounts that are not disabled, by name then username: who a record can be assigned to. */
 async function listAssignableStaff(executor: Executor = db()): Promise<{ id: string; name: string }[]> {
-  return executor
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(isNull(users.disabledAt))
-    .orderBy(asc(users.name), asc(users.username));
+  return executor.select({ id: users.id, name: users.name }).from(users).where(isNull(users.disabledAt)).orderBy(asc(users.name), asc(users.username));
 }
 
 /**

@@ -84,9 +84,7 @@ export async function findActiveSession(token: string, now = new Date()): Promis
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff), isNull(users.disabledAt)),
-    );
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff), isNull(users.disabledAt)));
   if (!row) return null;
   let lastSeenAt = row.lastSeenAt;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -101,7 +99,10 @@ export async function findActiveSession(token: string, now = new Date()): Promis
 
 /** End the session of `token` (logout). Returns whether one was ended. */
 export async function revokeSessionByToken(token: string): Promise<boolean> {
-  const rows = await db().delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ id: sessions.id });
+  const rows = await db()
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ id: sessions.id });
   return rows.length > 0;
 }
 
@@ -138,7 +139,10 @@ export async function deleteExpiredSessions(now = new Date()): Promise<number> {
 
 /** Number of session rows of a user (tests). */
 export async function countUserSessions(userId: string): Promise<number> {
-  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
   return row?.n ?? 0;
 }
 

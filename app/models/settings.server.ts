@@ -52,7 +52,10 @@ function parseValue<K extends SettingsKey>(key: K, value: unknown): Settings[K] 
 
 /** One setting's value, or its default when absent or invalid. */
 export async function getSetting<K extends SettingsKey>(key: K): Promise<Settings[K]> {
-  const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, [key]));
+  const [row] = await db()
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [key]));
   return row ? parseValue(key, row.value) : defaultSettings[key];
 }
 
@@ -122,8 +125,7 @@ export type SaveSettingsResult = {
   changed: SettingsKey[];
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The field names a key's object schema knows. */
 function fieldsOf(key: SettingsKey): string[] {

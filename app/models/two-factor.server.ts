@@ -23,7 +23,10 @@ export async function beginTotpEnrolment(userId: string): Promise<string> {
     if (user.totpEnabledAt) throw new Conflict('Two-factor sign-in is already on');
     if (user.totpSecret) return user.totpSecret;
     const secret = newTotpSecret();
-    await tx.update(users).set({ totpSecret: secret, totpLastStep: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecret: secret, totpLastStep: null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     return secret;
   });
 }
@@ -64,7 +67,10 @@ export async function confirmTotpEnrolment(actor: AuditActor, userId: string, co
     if (user.totpEnabledAt || !user.totpSecret) throw new Conflict('Start the set-up of two-factor sign-in again');
     const step = matchTotp(user.totpSecret, code, now);
     if (step === null) return null;
-    await tx.update(users).set({ totpEnabledAt: now, totpLastStep: step, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: now, totpLastStep: step, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     const codes = await replaceRecoveryCodes(tx, userId);
     await recordAudit(tx, actor, {
       action: 'two_factor',
@@ -82,7 +88,10 @@ export async function disableTwoFactor(actor: AuditActor, userId: string): Promi
   await db().transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user.totpEnabledAt && !user.totpSecret) return;
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await recordAudit(tx, actor, {
       action: 'two_factor',

@@ -37,7 +37,10 @@ export async function getUserById(id: string) {
 
 /** Note that the user just signed in (`last_login_at` is now). */
 export async function recordLastLogin(id: string): Promise<void> {
-  await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
+  await db()
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /**
@@ -136,10 +139,7 @@ export const USERNAME_TAKEN = 'This username is already taken';
  * Add a staff account (the caller has checked the password with `passwordProblem`). Throws Conflict
  * (issue on `username`) when the username is taken.
  */
-export async function createStaffUser(
-  actor: AuditActor,
-  input: { username: string; name: string; role: UserRole; password: string },
-): Promise<PublicUser> {
+export async function createStaffUser(actor: AuditActor, input: { username: string; name: string; role: UserRole; password: string }): Promise<PublicUser> {
   const username = input.username.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const taken = new Conflict(USERNAME_TAKEN, [{ path: 'username', message: USERNAME_TAKEN }]);
@@ -173,7 +173,10 @@ export async function resetUserPassword(actor: AuditActor, targetId: string, pas
   return db().transaction(async (tx) => {
     const target = await lockUser(tx, targetId);
     if (target.id === actor.id) throw new Conflict('Change your own password on your profile page');
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, target.id));
     const ended = await endEverything(tx, target.id);
     await recordAudit(tx, actor, {
       action: 'password',
@@ -227,7 +230,10 @@ export async function setUserRole(actor: AuditActor, targetId: string, role: Use
     if (target.role === 'admin' && target.disabledAt === null && (await otherEnabledAdmins(tx, target.id)) === 0) {
       throw new Conflict('The last enabled admin must stay an admin');
     }
-    await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, target.id));
     await recordAudit(tx, actor, {
       action: 'user',
       entityType: 'user',
@@ -281,7 +287,10 @@ export async function updateDisplayName(actor: AuditActor, userId: string, name:
   await db().transaction(async (tx) => {
     const before = await lockUser(tx, userId);
     if (before.name === name) return;
-    await tx.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ name, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await recordAudit(tx, actor, {
       action: 'update',
       entityType: 'user',
@@ -301,7 +310,10 @@ export async function changeOwnPassword(actor: AuditActor, userId: string, passw
   const passwordHash = await hashPassword(password);
   return db().transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
     const ended = await revokeUserSessions(userId, keepSessionId, tx);
     await recordAudit(tx, actor, {

@@ -57,21 +57,23 @@ export const bikeSpecificationsSchema = z.preprocess(
  * null = contact for price); gearType is manual or automatic (default manual); features are one
  * comma-separated text; category is free text.
  */
-export const bikeWriteSchema = z.object({
-  model: requiredField(L.title),
-  description: textField(L.description),
-  imageUrl: imageUrlField(),
-  dailyRate: dailyRateField(),
-  engineCapacity: textField(L.shortText),
-  maxSpeed: textField(L.shortText),
-  available: checkboxField(),
-  features: textField(L.features),
-  category: textField(L.shortText),
-  gearType: choiceField(GEAR_TYPES, 'manual', `Choose one of: ${GEAR_TYPES.join(', ')}`),
-  gallery: imageListField(),
-  specifications: bikeSpecificationsSchema,
-  ...displayFieldShape(DISPLAY_TAGS),
-}).superRefine(ratingRule, RATING_RULE_WHEN);
+export const bikeWriteSchema = z
+  .object({
+    model: requiredField(L.title),
+    description: textField(L.description),
+    imageUrl: imageUrlField(),
+    dailyRate: dailyRateField(),
+    engineCapacity: textField(L.shortText),
+    maxSpeed: textField(L.shortText),
+    available: checkboxField(),
+    features: textField(L.features),
+    category: textField(L.shortText),
+    gearType: choiceField(GEAR_TYPES, 'manual', `Choose one of: ${GEAR_TYPES.join(', ')}`),
+    gallery: imageListField(),
+    specifications: bikeSpecificationsSchema,
+    ...displayFieldShape(DISPLAY_TAGS),
+  })
+  .superRefine(ratingRule, RATING_RULE_WHEN);
 
 /** A validated bike, ready for `createBike` / `updateBike`. */
 export type BikeWriteInput = z.infer<typeof bikeWriteSchema>;

@@ -54,10 +54,7 @@ export const bookingApiQuerySchema = z.object(filterShape);
 export type BookingFilterParams = z.infer<typeof bookingApiQuerySchema>;
 
 /** A real calendar day 'YYYY-MM-DD' between 2000 and 2100 (staff may correct dates in the past). */
-export const calendarDateField = z
-  .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .trim()
-  .refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD');
+export const calendarDateField = z.string({ error: 'Enter a date as YYYY-MM-DD' }).trim().refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD');
 
 /** A status change from a page form or the API: the new status (one of the three states). */
 export const bookingStatusSchema = z.object({

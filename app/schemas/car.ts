@@ -59,23 +59,25 @@ export const carSpecificationsSchema = z.preprocess(
  * null = contact for price). Blank values take the defaults: capacity '4 Seater', category suv,
  * location Gangtok, transmission manual, fuelType petrol.
  */
-export const carWriteSchema = z.object({
-  model: requiredField(L.title),
-  description: textField(L.description),
-  imageUrl: imageUrlField(),
-  dailyRate: dailyRateField(),
-  capacity: textWithDefault(L.shortText, '4 Seater'),
-  available: checkboxField(),
-  features: textField(L.features),
-  category: choiceField(CAR_CATEGORIES, 'suv', `Choose one of: ${CAR_CATEGORIES.join(', ')}`),
-  location: textWithDefault(L.shortText, 'Gangtok'),
-  transmission: choiceField(TRANSMISSIONS, 'manual', `Choose one of: ${TRANSMISSIONS.join(', ')}`),
-  ac: checkboxField(),
-  fuelType: choiceField(FUEL_TYPES, 'petrol', `Choose one of: ${FUEL_TYPES.join(', ')}`),
-  gallery: imageListField(),
-  specifications: carSpecificationsSchema,
-  ...displayFieldShape(DISPLAY_TAGS),
-}).superRefine(ratingRule, RATING_RULE_WHEN);
+export const carWriteSchema = z
+  .object({
+    model: requiredField(L.title),
+    description: textField(L.description),
+    imageUrl: imageUrlField(),
+    dailyRate: dailyRateField(),
+    capacity: textWithDefault(L.shortText, '4 Seater'),
+    available: checkboxField(),
+    features: textField(L.features),
+    category: choiceField(CAR_CATEGORIES, 'suv', `Choose one of: ${CAR_CATEGORIES.join(', ')}`),
+    location: textWithDefault(L.shortText, 'Gangtok'),
+    transmission: choiceField(TRANSMISSIONS, 'manual', `Choose one of: ${TRANSMISSIONS.join(', ')}`),
+    ac: checkboxField(),
+    fuelType: choiceField(FUEL_TYPES, 'petrol', `Choose one of: ${FUEL_TYPES.join(', ')}`),
+    gallery: imageListField(),
+    specifications: carSpecificationsSchema,
+    ...displayFieldShape(DISPLAY_TAGS),
+  })
+  .superRefine(ratingRule, RATING_RULE_WHEN);
 
 /** A validated car, ready for `createCar` / `updateCar`. */
 export type CarWriteInput = z.infer<typeof carWriteSchema>;

@@ -176,10 +176,13 @@ function moneyText(v: unknown): unknown {
 /** Package price in rupees, a decimal >= 0 ('' or absent → 0, which shows 'Contact for Price'). */
 export function priceField() {
   const message = 'Enter a price in rupees, 0 or more';
-  return z.preprocess((v) => {
-    const n = moneyText(v);
-    return n === undefined || n === null ? 0 : n;
-  }, moneyNumber(message, message));
+  return z.preprocess(
+    (v) => {
+      const n = moneyText(v);
+      return n === undefined || n === null ? 0 : n;
+    },
+    moneyNumber(message, message),
+  );
 }
 
 /**
@@ -266,7 +269,6 @@ export function optionalChoiceField<const T extends readonly [string, ...string[
   );
 }
 
-
 /** An optional calendar date 'YYYY-MM-DD'; absent, null or '' give null. */
 export function optionalDateField() {
   const message = 'Enter a date as YYYY-MM-DD';
@@ -308,9 +310,7 @@ export function displayFieldShape<const T extends readonly [string, ...string[]]
         }
         return v;
       },
-      z
-        .number({ error: RATING_MESSAGE })
-        .refine(isRatingValue, RATING_MESSAGE),
+      z.number({ error: RATING_MESSAGE }).refine(isRatingValue, RATING_MESSAGE),
     ),
     reviewCount: wholeNumberField({ min: 0, max: 10_000_000, fallback: 0, message: 'Enter a whole number, 0 or more' }),
     discountLabel: nullableTextField(40),

@@ -45,10 +45,7 @@ export function readPageQuery<S extends z.ZodObject>(request: Request, schema: S
  * Read a list page's query leniently, with its page number (default 1) and the matching
  * `limit` / `offset` for the model layer.
  */
-export function readListQuery<S extends z.ZodObject>(
-  request: Request,
-  schema: S,
-): z.infer<S> & { page: number; limit: number; offset: number } {
+export function readListQuery<S extends z.ZodObject>(request: Request, schema: S): z.infer<S> & { page: number; limit: number; offset: number } {
   let withPage = listSchemas.get(schema);
   if (!withPage) {
     withPage = schema.extend({ page: pageNumber });

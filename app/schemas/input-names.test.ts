@@ -17,7 +17,10 @@ describe('normalizeInputNames (docs/decisions/009-rest-api.md#input)', () => {
 
   test('an alias fills its name only when the body does not send the name; the first alias found wins', () => {
     const aliases = { travelDate: 'date', startDate: 'date', inquiryType: 'type' };
-    expect(normalizeInputNames({ travel_date: '2031-01-02', start_date: '2031-05-06', inquiry_type: 'cabs' }, { aliases })).toMatchObject({ date: '2031-01-02', type: 'cabs' });
+    expect(normalizeInputNames({ travel_date: '2031-01-02', start_date: '2031-05-06', inquiry_type: 'cabs' }, { aliases })).toMatchObject({
+      date: '2031-01-02',
+      type: 'cabs',
+    });
     expect(normalizeInputNames({ date: '2031-03-04', travelDate: '2031-01-02' }, { aliases }).date).toBe('2031-03-04');
   });
 

@@ -144,11 +144,7 @@ export const MAX_TRAVELLERS = 50;
 export function convertInquirySchema(needsTravellers: boolean) {
   const travellers = `Enter the number of travellers, 1 to ${MAX_TRAVELLERS}`;
   return z.object({
-    startDate: z
-      .string({ error: 'Enter the travel date' })
-      .trim()
-      .min(1, 'Enter the travel date')
-      .refine(isCalendarDate, 'Enter a date as YYYY-MM-DD'),
+    startDate: z.string({ error: 'Enter the travel date' }).trim().min(1, 'Enter the travel date').refine(isCalendarDate, 'Enter a date as YYYY-MM-DD'),
     adults: z
       .string()
       .trim()

@@ -69,11 +69,9 @@ export const contactInquirySchema = z.object({
 });
 
 /** Any inquiry, told apart by `type`. */
-export const inquiryInputSchema = z.discriminatedUnion(
-  'type',
-  [packagesInquirySchema, cabsInquirySchema, rentalsInquirySchema, contactInquirySchema],
-  { error: "type must be one of 'packages', 'cabs', 'rentals', 'contact'" },
-);
+export const inquiryInputSchema = z.discriminatedUnion('type', [packagesInquirySchema, cabsInquirySchema, rentalsInquirySchema, contactInquirySchema], {
+  error: "type must be one of 'packages', 'cabs', 'rentals', 'contact'",
+});
 
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
 

@@ -84,11 +84,9 @@ export const packageWriteSchema = z
     category: choiceField(PACKAGE_CATEGORIES, 'adventure', `Choose one of: ${PACKAGE_CATEGORIES.join(', ')}`),
     people: textWithDefault(L.shortText, '2-12 People'),
     highlights: textListField(),
-    itinerary: rowListField(
-      itineraryDaySchema,
-      (row) => allBlank(row, ['title', 'description', 'activities', 'meals', 'stay']),
-      L.itineraryDays,
-    ).transform((days) => days.map((day, index) => ({ ...day, day: index + 1 }))),
+    itinerary: rowListField(itineraryDaySchema, (row) => allBlank(row, ['title', 'description', 'activities', 'meals', 'stay']), L.itineraryDays).transform(
+      (days) => days.map((day, index) => ({ ...day, day: index + 1 })),
+    ),
     inclusions: textListField(),
     exclusions: textListField(),
     gallery: imageListField(),

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { USER_ROLES } from '~/lib/constants';
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
 /** A password as typed: not trimmed (spaces count), required. */
 const password = (message: string) => z.string({ error: message }).min(1, message).max(1024, 'At most 1024 characters');

@@ -124,7 +124,9 @@ export const policySettingsSchema = z.object({
  * (docs/decisions/010-maps-video-images.md#maps).
  */
 export const mapSettingsSchema = z.object({
-  latitude: numberLike('Enter a latitude between -90 and 90').pipe(z.number().min(-90, 'Enter a latitude between -90 and 90').max(90, 'Enter a latitude between -90 and 90')),
+  latitude: numberLike('Enter a latitude between -90 and 90').pipe(
+    z.number().min(-90, 'Enter a latitude between -90 and 90').max(90, 'Enter a latitude between -90 and 90'),
+  ),
   longitude: numberLike('Enter a longitude between -180 and 180').pipe(
     z.number().min(-180, 'Enter a longitude between -180 and 180').max(180, 'Enter a longitude between -180 and 180'),
   ),
@@ -225,14 +227,8 @@ export const defaultSettings: Settings = {
     endsOn: '2027-06-30',
   },
   policies: {
-    payment: [
-      '50% advance to confirm the booking.',
-      'Balance payable 15 days before the travel date.',
-    ],
-    cancellation: [
-      'Cancelled 15 or more days before travel: 25% of the amount paid is refunded.',
-      'Cancelled within 15 days of travel: non-refundable.',
-    ],
+    payment: ['50% advance to confirm the booking.', 'Balance payable 15 days before the travel date.'],
+    cancellation: ['Cancelled 15 or more days before travel: 25% of the amount paid is refunded.', 'Cancelled within 15 days of travel: non-refundable.'],
     requirements: [
       'A government photo ID for every traveller (passport for foreign nationals).',
       'Two passport-size photographs per traveller for protected-area permits.',

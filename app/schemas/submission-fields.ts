@@ -25,13 +25,17 @@ const CONTROL_MESSAGE = 'Contains characters that are not allowed';
 
 /** A required text: trimmed, not blank, at most `max` characters. */
 export function requiredText(message: string, max: number) {
-  return z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters`), z.refine(noControlCharacters, CONTROL_MESSAGE));
+  return z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters`), z.refine(noControlCharacters, CONTROL_MESSAGE));
 }
 
 /** An optional text: trimmed, '' when absent. */
 export function optionalText(max: number) {
   return z.pipe(
-    z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `At most ${max} characters`), z.refine(noControlCharacters, CONTROL_MESSAGE))),
+    z.optional(
+      z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `At most ${max} characters`), z.refine(noControlCharacters, CONTROL_MESSAGE)),
+    ),
     z.transform((v: string | undefined) => v ?? ''),
   );
 }
@@ -59,15 +63,13 @@ export const messageField = optionalText(LIMITS.message);
  * at validation time, so a long-running process never uses a stale day.
  */
 export function futureDateField(requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .check(
-      z.trim(),
-      z.minLength(1, requiredMessage),
-      z.refine(isRealDate, 'Please enter a valid date'),
-      z.refine((v) => !isRealDate(v) || v >= todayInIndia(), 'Please choose today or a later date'),
-      z.refine((v) => !isRealDate(v) || v <= addYears(todayInIndia(), MAX_YEARS_AHEAD), `Please choose a date within ${MAX_YEARS_AHEAD} years`),
-    );
+  return z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, requiredMessage),
+    z.refine(isRealDate, 'Please enter a valid date'),
+    z.refine((v) => !isRealDate(v) || v >= todayInIndia(), 'Please choose today or a later date'),
+    z.refine((v) => !isRealDate(v) || v <= addYears(todayInIndia(), MAX_YEARS_AHEAD), `Please choose a date within ${MAX_YEARS_AHEAD} years`),
+  );
 }
 
 /** An optional end date with the same bounds; '' or absent means none. */

@@ -170,7 +170,10 @@ export async function completeTwoFactor(
   if (!factor) {
     await throttle.recordFailure(challenge.username, input.ip);
     const attemptsLeft = await recordWrongCode(challenge.id);
-    logger.warn({ event: 'login_failed', username: challenge.username, ip: input.ip, reason: 'code', reqId: input.requestId }, 'sign-in failed: wrong two-factor code');
+    logger.warn(
+      { event: 'login_failed', username: challenge.username, ip: input.ip, reason: 'code', reqId: input.requestId },
+      'sign-in failed: wrong two-factor code',
+    );
     await auditLoginFailed(challenge.username, challenge.userId, input.ip, 'wrong two-factor code');
     return attemptsLeft > 0 ? { ok: false, reason: 'invalid_code', attemptsLeft } : { ok: false, reason: 'challenge_ended', why: 'attempts' };
   }
@@ -236,4 +239,3 @@ export async function signOut(auth: AdminAuth, request?: Request): Promise<strin
   });
   return sessionCookie().serialize('', { maxAge: 0 });
 }
-

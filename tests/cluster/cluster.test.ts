@@ -155,10 +155,21 @@ describe('caches and live updates', () => {
     const booking = await fetch(`${instances[1]!.url}/api/bookings`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor() },
-      body: JSON.stringify({ type: 'package', itemId: 'custom', name: 'Live Stream Rider', email: 'live@example.com', phone: '+91 98320 12345', startDate: inDays(40), adults: 2 }),
+      body: JSON.stringify({
+        type: 'package',
+        itemId: 'custom',
+        name: 'Live Stream Rider',
+        email: 'live@example.com',
+        phone: '+91 98320 12345',
+        startDate: inDays(40),
+        adults: 2,
+      }),
     });
     expect(booking.status).toBe(201);
-    await Promise.race([heard, new Promise((_, reject) => setTimeout(() => reject(new Error(`no booking.created on instance 1; stream so far:\n${received}`)), 10_000))]);
+    await Promise.race([
+      heard,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no booking.created on instance 1; stream so far:\n${received}`)), 10_000)),
+    ]);
     controller.abort();
     expect(received).toMatch(/event: booking\.created\ndata: \{"type":"booking\.created","id":"[0-9a-f-]{36}","label":"New booking from Live Stream Rider/);
   });
@@ -201,7 +212,10 @@ describe('an instance killed with SIGKILL', () => {
       await withClient(database.url, (client) =>
         vi.waitFor(
           async () => {
-            const { rows } = await client.query<{ n: number }>("select count(*)::int as n from email_outbox where id::text = any($1::text[]) and status <> 'sent'", [acceptedMailIds()]);
+            const { rows } = await client.query<{ n: number }>(
+              "select count(*)::int as n from email_outbox where id::text = any($1::text[]) and status <> 'sent'",
+              [acceptedMailIds()],
+            );
             expect(rows[0]!.n).toBe(0);
           },
           { timeout: 10_000, interval: 50 },
@@ -277,7 +291,9 @@ describe('an instance killed with SIGKILL', () => {
     const mailIds = await withClient(database.url, async (client) => {
       await vi.waitFor(
         async () => {
-          const { rows } = await client.query<{ n: number }>("select count(*)::int as n from email_outbox where text like $1 and status <> 'sent'", [mailsOfRun]);
+          const { rows } = await client.query<{ n: number }>("select count(*)::int as n from email_outbox where text like $1 and status <> 'sent'", [
+            mailsOfRun,
+          ]);
           expect(rows[0]!.n).toBe(0);
         },
         { timeout: 90_000, interval: 500 },
@@ -289,7 +305,10 @@ describe('an instance killed with SIGKILL', () => {
     const host = new URL(cluster.url).hostname;
     const counts = mailIds.map((id) => smtp.deliveries.get(`<${id}@${host}>`) ?? 0);
     expect(counts.filter((n) => n === 0)).toHaveLength(0);
-    expect(mailIds.filter((_, i) => counts[i]! > 1), 'mails delivered more than once').toEqual([]);
+    expect(
+      mailIds.filter((_, i) => counts[i]! > 1),
+      'mails delivered more than once',
+    ).toEqual([]);
     const retried = submissions.filter((s) => s.attempts > 1).length;
     console.info(
       `[cluster] ${TOTAL} acknowledged (${retried} sent again after the kill); ${heldAtKill} mails were mid-delivery at the kill; ${mailIds.length} mails each delivered once`,
@@ -308,7 +327,16 @@ describe('double booking', () => {
       const response = await fetch(`${live[i % live.length]!.url}/api/bookings`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor() },
-        body: JSON.stringify({ type: 'bike', itemId: bikeId, name: `Rider ${i}`, email: `rider${i}@example.com`, phone: '+91 90000 00000', startDate: inDays(50 + (i % 5)), endDate: inDays(58 + (i % 4)), needHelmet: true }),
+        body: JSON.stringify({
+          type: 'bike',
+          itemId: bikeId,
+          name: `Rider ${i}`,
+          email: `rider${i}@example.com`,
+          phone: '+91 90000 00000',
+          startDate: inDays(50 + (i % 5)),
+          endDate: inDays(58 + (i % 4)),
+          needHelmet: true,
+        }),
       });
       expect(response.status).toBe(201);
       ids.push(((await response.json()) as { id: string }).id);

@@ -23,19 +23,20 @@ export async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const start = 20_000 + Math.floor(Math.random() * 30_000);
     const taken = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        new Promise<boolean>((resolve) => {
-          const probe = net.createServer();
-          probe.once('error', () => resolve(true));
-          probe.listen(start + i, '127.0.0.1', () => probe.close(() => resolve(false)));
-        }),
+      Array.from(
+        { length: count },
+        (_, i) =>
+          new Promise<boolean>((resolve) => {
+            const probe = net.createServer();
+            probe.once('error', () => resolve(true));
+            probe.listen(start + i, '127.0.0.1', () => probe.close(() => resolve(false)));
+          }),
       ),
     );
     if (!taken.some(Boolean)) return start;
   }
   throw new Error(`no ${count} consecutive free ports found`);
 }
-
 
 /**
  * The local ports of the TCP connections that process `pid` has open to port `remotePort` (Linux

@@ -163,14 +163,20 @@ async function crashAndRetry({ label, port, prepare }: Target) {
     expect(killStatus).toMatchObject({ signal: 'SIGKILL' });
     const sent = all.filter((s) => s.first);
     const refused = sent.filter((s) => s.first && 'status' in s.first && !isSuccess(s.first));
-    expect(refused.map((s) => s.first), 'answers other than 2xx before the crash').toEqual([]);
+    expect(
+      refused.map((s) => s.first),
+      'answers other than 2xx before the crash',
+    ).toEqual([]);
     const acked = all.filter((s) => s.acknowledgedId);
 
     // 2. Right after the crash: every acknowledged submission is stored, once, with its key.
     const afterCrash = await readStored(database, runId);
     const lost = acked.filter((s) => (afterCrash.byMarker.get(s.marker) ?? []).length === 0);
     const duplicatesAfterCrash = [...afterCrash.byMarker.values()].filter((ids) => ids.length > 1).length;
-    expect(lost.map((s) => s.marker), 'acknowledged before the kill but missing after it').toEqual([]);
+    expect(
+      lost.map((s) => s.marker),
+      'acknowledged before the kill but missing after it',
+    ).toEqual([]);
     expect(duplicatesAfterCrash).toBe(0);
     for (const s of acked) expect(afterCrash.byMarker.get(s.marker)).toEqual([s.acknowledgedId]);
     // Record and key row are committed together: one key row per stored record, naming it.
@@ -192,7 +198,10 @@ async function crashAndRetry({ label, port, prepare }: Target) {
     });
     const retryTime = Date.now() - retryStarted;
     const failedRetries = all.filter((s) => !isSuccess(s.retry));
-    expect(failedRetries.map((s) => s.retry), 'answers other than 2xx after the restart').toEqual([]);
+    expect(
+      failedRetries.map((s) => s.retry),
+      'answers other than 2xx after the restart',
+    ).toEqual([]);
     for (const s of all) {
       const retry = s.retry as Extract<Answer, { status: number }>;
       if (s.acknowledgedId) {
@@ -251,7 +260,9 @@ describe('SIGKILL during 500 submissions, restart, retry with the same keys', ()
   });
 
   test.skipIf(!postgres.ok)(
-    postgres.ok ? 'PostgreSQL (DATABASE_URL): no acknowledged submission lost, none stored twice' : `PostgreSQL: skipped, server unreachable at ${POSTGRES_ADMIN_URL}`,
+    postgres.ok
+      ? 'PostgreSQL (DATABASE_URL): no acknowledged submission lost, none stored twice'
+      : `PostgreSQL: skipped, server unreachable at ${POSTGRES_ADMIN_URL}`,
     async () => {
       await crashAndRetry({
         label: 'PostgreSQL',

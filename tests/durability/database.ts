@@ -24,7 +24,7 @@ export async function withDatabase<T>(target: DatabaseTarget, read: (query: <R>(
     // The same extensions the app loads (app/db/client.server.ts), for its indexes.
     const db = await PGlite.create(path.join(target.dataDir, 'pglite'), { extensions: { pg_trgm, btree_gist } });
     try {
-      return await read(async <R,>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);
+      return await read(async <R>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);
     } finally {
       await db.close();
     }
@@ -32,7 +32,7 @@ export async function withDatabase<T>(target: DatabaseTarget, read: (query: <R>(
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {
-    return await read(async <R,>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[]);
+    return await read(async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[]);
   } finally {
     await client.end();
   }
@@ -56,7 +56,10 @@ export async function postgresReachable(): Promise<{ ok: true } | { ok: false; r
  * Create an empty database `<prefix>_<random>` on the server of `adminUrl` (default: the suite's);
  * returns its URL and a function dropping it.
  */
-export async function createPostgresDatabase({ adminUrl = POSTGRES_ADMIN_URL, prefix = 'durability' } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase({ adminUrl = POSTGRES_ADMIN_URL, prefix = 'durability' } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });

@@ -82,7 +82,10 @@ test('without JavaScript the filters and the before/after still work', async ({ 
   await signIn(plain);
   await plain.goto(`/admin/audit?action=create&q=${encodeURIComponent(model)}`);
   await expect(plain.getByLabel('Action')).toHaveValue('create');
-  const row = plain.getByRole('table', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: `Created car ${model}` });
+  const row = plain
+    .getByRole('table', { name: 'Audit log entries' })
+    .getByRole('row')
+    .filter({ hasText: `Created car ${model}` });
   await expect(row).toHaveCount(1);
   await row.locator('summary').click();
   const changes = row.getByRole('table', { name: `Changed fields of: Created car ${model}` });

@@ -38,7 +38,15 @@ async function availableBikes(request: APIRequestContext): Promise<Bike[]> {
 /** A pending bike booking through the public API (as the booking dialog sends it). */
 async function bookBike(request: APIRequestContext, bike: Bike, name: string, start: number, days: number): Promise<{ id: string }> {
   const res = await request.post('/api/bookings', {
-    data: { type: 'bike', itemId: bike.id, name, email: 'e2e.rider@example.com', phone: '+91 98320 12345', startDate: inDays(start), endDate: inDays(start + days) },
+    data: {
+      type: 'bike',
+      itemId: bike.id,
+      name,
+      email: 'e2e.rider@example.com',
+      phone: '+91 98320 12345',
+      startDate: inDays(start),
+      endDate: inDays(start + days),
+    },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string };
@@ -112,7 +120,10 @@ test('confirming an overlapping booking of the same bike is refused with the cla
   const second = await bookBike(request, bike, `Clash Second ${tag}`, start + 1, 3);
 
   await signIn(page, { redirectTo: `/admin/bookings?q=${tag}&status=pending` });
-  await page.getByRole('table', { name: 'Bookings' }).getByRole('button', { name: new RegExp(`^Confirm booking of Clash First ${tag}`) }).click();
+  await page
+    .getByRole('table', { name: 'Bookings' })
+    .getByRole('button', { name: new RegExp(`^Confirm booking of Clash First ${tag}`) })
+    .click();
   await expectFlash(page, 'Booking confirmed');
 
   await page.goto(`/admin/bookings/${second.id}`);
@@ -137,7 +148,10 @@ test('the status buttons and filters work without JavaScript', async ({ browser,
   await page.getByLabel('Status').selectOption('pending');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}&status=pending`));
-  const row = page.getByRole('table', { name: 'Bookings' }).getByRole('row').filter({ hasText: `NoJs ${tag}` });
+  const row = page
+    .getByRole('table', { name: 'Bookings' })
+    .getByRole('row')
+    .filter({ hasText: `NoJs ${tag}` });
   await row.getByRole('button', { name: /^Reject booking of/ }).click();
   await page.getByRole('alertdialog', { name: 'Reject this booking?' }).getByRole('button', { name: 'Reject booking' }).click();
   await expectFlash(page, 'Booking rejected');

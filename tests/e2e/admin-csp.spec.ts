@@ -33,12 +33,27 @@ function expectPrivate(response: Response, status = 200) {
   // Several Cache-Control headers (Playwright joins them with a line break) act as one list.
   const cacheControl = (headers['cache-control'] ?? '').split(/[\n,]/).map((value) => value.trim());
   expect.soft(cacheControl, `Cache-Control of ${response.url()}`).toContain('no-store');
-  expect.soft(cacheControl.filter((value) => /^(public|max-age|s-maxage|immutable)/.test(value)), `Cache-Control of ${response.url()}`).toEqual([]);
+  expect
+    .soft(
+      cacheControl.filter((value) => /^(public|max-age|s-maxage|immutable)/.test(value)),
+      `Cache-Control of ${response.url()}`,
+    )
+    .toEqual([]);
   expect.soft(headers['x-page-cache'], `X-Page-Cache of ${response.url()}`).toBeUndefined();
   expect.soft(headers['x-robots-tag'], `X-Robots-Tag of ${response.url()}`).toMatch(/noindex/);
   const scriptSrc = parseCsp(headers['content-security-policy']).get('script-src') ?? [];
-  expect.soft(scriptSrc.filter((source) => source.startsWith("'nonce-")), `one nonce in ${response.url()}`).toHaveLength(1);
-  expect.soft(scriptSrc.filter((source) => source.startsWith("'sha256-")), `no hashes in ${response.url()}`).toEqual([]);
+  expect
+    .soft(
+      scriptSrc.filter((source) => source.startsWith("'nonce-")),
+      `one nonce in ${response.url()}`,
+    )
+    .toHaveLength(1);
+  expect
+    .soft(
+      scriptSrc.filter((source) => source.startsWith("'sha256-")),
+      `no hashes in ${response.url()}`,
+    )
+    .toEqual([]);
   expect.soft(scriptSrc, response.url()).not.toContain("'unsafe-inline'");
   expect.soft(headers['content-security-policy'], response.url()).not.toContain("'unsafe-eval'");
   return scriptSrc.find((source) => source.startsWith("'nonce-"));
@@ -86,7 +101,10 @@ test('every admin page hydrates without a CSP violation and is private', async (
         path: '/admin',
         check: async () => {
           // A client-side navigation: only the hydrated router can do it.
-          await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Packages\b/ }).click();
+          await page
+            .getByRole('navigation', { name: 'Admin' })
+            .getByRole('link', { name: /^Packages\b/ })
+            .click();
           await expect(page).toHaveURL(/\/admin\/packages$/);
           await expect(page).toHaveTitle('Packages | Admin');
         },

@@ -42,7 +42,10 @@ test("a save's message appears exactly once on the page", async ({ page, request
 
   await signIn(page, { redirectTo: `/admin/bookings?q=${tag}` });
   await recordShown(page, 'Booking confirmed');
-  await page.getByRole('table', { name: 'Bookings' }).getByRole('button', { name: /^Confirm booking of/ }).click();
+  await page
+    .getByRole('table', { name: 'Bookings' })
+    .getByRole('button', { name: /^Confirm booking of/ })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed' })).toBeVisible();
   expect(await timesShown(page)).toBe(1);
 

@@ -69,7 +69,15 @@ export async function createBooking(request: APIRequestContext, name: string): P
   const bikes = (await (await request.get('/api/bikes?filter=available')).json()) as { id: string }[];
   const start = 200 + Math.floor(Math.random() * 800);
   const response = await request.post('/api/bookings', {
-    data: { type: 'bike', itemId: bikes[0]!.id, name, email: 'e2e.rider@example.com', phone: '+91 98320 12345', startDate: inDays(start), endDate: inDays(start + 1) },
+    data: {
+      type: 'bike',
+      itemId: bikes[0]!.id,
+      name,
+      email: 'e2e.rider@example.com',
+      phone: '+91 98320 12345',
+      startDate: inDays(start),
+      endDate: inDays(start + 1),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

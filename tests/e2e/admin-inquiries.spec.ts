@@ -59,7 +59,10 @@ test('an XSS payload sent through /contact shows as text in the dialog, runs not
 
   await signIn(page, { redirectTo: `/admin/inquiries?q=${encodeURIComponent(name)}` });
   await expect(page.getByText('1 inquiry')).toBeVisible();
-  await page.getByRole('link', { name: `View inquiry from ${name}` }).first().click();
+  await page
+    .getByRole('link', { name: `View inquiry from ${name}` })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Close' })).toBeFocused();
@@ -90,7 +93,10 @@ test('without JavaScript: the dialog opens from the URL, marks rejected, and del
   const page = await context.newPage();
   await signIn(page);
   await page.goto(`/admin/inquiries?q=${encodeURIComponent(name)}`);
-  await page.getByRole('link', { name: `View inquiry from ${name}` }).first().click();
+  await page
+    .getByRole('link', { name: `View inquiry from ${name}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`view=${id}`));
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog.getByTestId('inquiry-message')).toHaveText('Line one\nLine two');

@@ -171,7 +171,10 @@ test('a live update during a navigation waits for it instead of cancelling it (a
     await held;
     await route.continue().catch(() => undefined);
   });
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Bookings/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: /^Bookings/ })
+    .click();
 
   const name = `Mid Navigation ${uid()}`;
   await sendContactMessage(browser, name);

@@ -149,7 +149,12 @@ test.describe('page cache', () => {
       for (const context of [staffPage, anonymous.page]) {
         const response = await context.request.get('/admin/login');
         expect(response.headers()['x-page-cache']).toBeUndefined();
-        expect(response.headers()['cache-control']?.split(/[\n,]/).map((value) => value.trim())).toContain('no-store');
+        expect(
+          response
+            .headers()
+            ['cache-control']?.split(/[\n,]/)
+            .map((value) => value.trim()),
+        ).toContain('no-store');
       }
     } finally {
       await staff.close();

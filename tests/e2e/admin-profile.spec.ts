@@ -29,10 +29,7 @@ function totp(secret: string, offsetSteps = 0): string {
  * checked on their own elsewhere, and they come and go while these pages are tested.
  */
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toaster]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 }
@@ -241,7 +238,10 @@ for (const width of [390, 1280]) {
     await expectNoSeriousViolations(page);
     const username = newUsername();
     await addStaff(page, username, `Axe Check ${width}`);
-    await page.getByRole('link', { name: `Manage Axe Check ${width}` }).filter({ visible: true }).click();
+    await page
+      .getByRole('link', { name: `Manage Axe Check ${width}` })
+      .filter({ visible: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Manage Axe Check ${width}` });
     await expect(dialog).toBeVisible();
     await expect(dialog).toBeFocused();

@@ -145,7 +145,10 @@ test('the outbox explains that without SMTP_URL the e-mails stay here, and filte
   await signIn(page, { redirectTo: '/admin/outbox' });
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expect(page.getByRole('note')).toContainText('Without SMTP_URL, notification e-mails stay here as pending');
-  await page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name: /^Failed/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Filter by status' })
+    .getByRole('link', { name: /^Failed/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/outbox\?status=failed$/);
   await expect(page.getByRole('link', { name: /^Failed/ })).toHaveAttribute('aria-current', 'page');
 });

@@ -65,7 +65,11 @@ test('settings: saving another section while the WhatsApp number is edited asks 
 
 const editors: { name: string; path: (request: APIRequestContext) => Promise<string>; field: (page: Page) => ReturnType<Page['getByLabel']> }[] = [
   { name: 'new package', path: async () => '/admin/packages/new', field: (page) => page.getByLabel('Title', { exact: true }).first() },
-  { name: 'bike edit', path: async (request) => `/admin/bikes/edit/${await createRecord(request, 'bikes', `Unsaved bike ${uniqueTag()}`)}`, field: (page) => page.getByLabel('Model') },
+  {
+    name: 'bike edit',
+    path: async (request) => `/admin/bikes/edit/${await createRecord(request, 'bikes', `Unsaved bike ${uniqueTag()}`)}`,
+    field: (page) => page.getByLabel('Model'),
+  },
   { name: 'new car', path: async () => '/admin/cars/new', field: (page) => page.getByLabel('Model') },
   { name: 'location', path: async () => '/admin/location', field: (page) => page.getByLabel('Title', { exact: true }) },
   { name: 'profile', path: async () => '/admin/profile', field: (page) => page.getByLabel('Display name') },

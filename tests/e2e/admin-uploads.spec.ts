@@ -54,8 +54,13 @@ test('an SVG is refused with a clear message', async ({ page, baseURL }) => {
 });
 
 test('uploads without a session are refused, and body limits differ per route', async ({ page, baseURL, request }) => {
-  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).jpeg().toBuffer();
-  const anonymous = await request.post('/api/uploads', { multipart: { file: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: small } }, headers: { Origin: baseURL! } });
+  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
+  const anonymous = await request.post('/api/uploads', {
+    multipart: { file: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: small } },
+    headers: { Origin: baseURL! },
+  });
   expect(anonymous.status()).toBe(401);
 
   await signIn(page);

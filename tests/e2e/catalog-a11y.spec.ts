@@ -33,7 +33,8 @@ for (const width of [390, 1280]) {
     test('list pages, filtered and empty, have no serious or critical axe violations', async ({ page }) => {
       test.setTimeout(90_000);
       const found: string[] = [];
-      for (const path of ['/packages', '/bikes', '/cars', '/packages?q=nothing-matches', '/bikes?filter=unavailable']) found.push(...(await seriousViolations(page, path)));
+      for (const path of ['/packages', '/bikes', '/cars', '/packages?q=nothing-matches', '/bikes?filter=unavailable'])
+        found.push(...(await seriousViolations(page, path)));
       expect(found).toEqual([]);
     });
 

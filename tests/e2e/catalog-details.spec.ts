@@ -26,7 +26,15 @@ test.describe('/packages/{id}', () => {
     const summary = page.getByRole('complementary', { name: 'Summary' });
     await expect(summary.getByText('Contact for Pricing')).toBeVisible();
     await expect(summary.getByText('20% Off')).toBeVisible();
-    for (const heading of ['Overview', 'Highlights', 'Day-by-Day Itinerary', "What's Included", 'Not Included', 'Payment, Cancellation & Requirements', 'You May Also Like']) {
+    for (const heading of [
+      'Overview',
+      'Highlights',
+      'Day-by-Day Itinerary',
+      "What's Included",
+      'Not Included',
+      'Payment, Cancellation & Requirements',
+      'You May Also Like',
+    ]) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByText('Tsomgo Lake at 12,310 ft and Baba Mandir')).toBeVisible();
@@ -142,7 +150,8 @@ test.describe('/cars/{id}', () => {
     await expect(page.getByText('suv', { exact: true })).toBeVisible();
     await expect(page.getByText('Rated 4.9 out of 5 from 83 reviews')).toBeAttached();
     for (const point of ['Best Price Guarantee', 'Free Cancellation 24h before', 'Full Tank Policy']) await expect(summary.getByText(point)).toBeVisible();
-    for (const feature of ['Experienced hill driver', 'Captain seats', 'First-aid kit']) await expect(page.getByRole('region', { name: 'Features' }).getByText(feature)).toBeVisible();
+    for (const feature of ['Experienced hill driver', 'Captain seats', 'First-aid kit'])
+      await expect(page.getByRole('region', { name: 'Features' }).getByText(feature)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Location: Gangtok' })).toBeVisible();
     await expect(page.getByText('Need Help?').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Rental Terms' })).toBeVisible();
@@ -173,7 +182,13 @@ test.describe('/cars/{id}', () => {
     await page.goto('/cars');
     await page.route(
       (url) => /^\/cars\/[0-9a-f-]{36}\.data$/.test(url.pathname),
-      (route) => route.continue({ url: route.request().url().replace(/[0-9a-f-]{36}\.data/, '00000000-0000-4000-8000-000000000000.data') }),
+      (route) =>
+        route.continue({
+          url: route
+            .request()
+            .url()
+            .replace(/[0-9a-f-]{36}\.data/, '00000000-0000-4000-8000-000000000000.data'),
+        }),
     );
     await page.getByRole('link', { name: 'Hyundai i20', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Car Not Found' })).toBeVisible();
@@ -182,7 +197,13 @@ test.describe('/cars/{id}', () => {
 
 test('the three not-found views answer 404 with their texts and links', async ({ page }) => {
   for (const [path, title, message, link, target] of [
-    ['/packages/00000000-0000-4000-8000-000000000000', 'Package Not Found', "The tour package you're looking for doesn't exist or has been removed.", 'Browse All Packages', '/packages'],
+    [
+      '/packages/00000000-0000-4000-8000-000000000000',
+      'Package Not Found',
+      "The tour package you're looking for doesn't exist or has been removed.",
+      'Browse All Packages',
+      '/packages',
+    ],
     ['/bikes/not-a-bike', 'Bike Not Found', "The bike you're looking for doesn't exist or has been removed.", 'Browse All Bikes', '/bikes'],
     ['/cars/123', 'Car Not Found', "The car you're looking for doesn't exist or has been removed.", 'Browse All Cars', '/cars'],
   ] as const) {

@@ -40,7 +40,7 @@ test("the hero's Inquire Now, pressed before the scripts run, shows the inquiry 
   scripts.release();
 });
 
-test('a bike page\'s and a car page\'s Book Now, pressed before the scripts run, show its booking form', async ({ page }) => {
+test("a bike page's and a car page's Book Now, pressed before the scripts run, show its booking form", async ({ page }) => {
   for (const list of ['/bikes', '/cars'] as const) {
     const href = await firstItem(page, list);
     const scripts = await holdScripts(page);
@@ -139,7 +139,10 @@ test('a Book Now opened in a new tab (ctrl+click) is the page, not the dialog', 
   scripts.release();
   await scripts.hydrated();
   const opened = context.waitForEvent('page');
-  await page.getByRole('complementary', { name: 'Summary' }).getByRole('link', { name: 'Book Now' }).click({ modifiers: ['ControlOrMeta'] });
+  await page
+    .getByRole('complementary', { name: 'Summary' })
+    .getByRole('link', { name: 'Book Now' })
+    .click({ modifiers: ['ControlOrMeta'] });
   const tab = await opened;
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe(`${href}/book`);

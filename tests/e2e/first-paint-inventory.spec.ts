@@ -16,7 +16,20 @@ async function firstDetail(page: Page, list: string): Promise<string> {
   return match[1]!;
 }
 
-const FIXED_PAGES = ['/', '/about', '/packages', '/bikes', '/cars', '/rural-tourism', '/gallery', '/testimonials', '/contact', '/booking', '/inquire', '/no-such-page'];
+const FIXED_PAGES = [
+  '/',
+  '/about',
+  '/packages',
+  '/bikes',
+  '/cars',
+  '/rural-tourism',
+  '/gallery',
+  '/testimonials',
+  '/contact',
+  '/booking',
+  '/inquire',
+  '/no-such-page',
+];
 
 for (const width of [390, 1280]) {
   test(`at ${width} px, no public page shows a button that needs its scripts before they run`, async ({ page }) => {

@@ -100,13 +100,19 @@ test('a gallery category pressed before hydration filters the photos', async ({ 
 test('a gallery photo pressed before hydration shows the image; once hydrated, the lightbox', async ({ page }) => {
   const held = await holdScripts(page);
   await page.goto('/gallery', { waitUntil: 'commit' });
-  await page.getByLabel(/^Open photo:/).first().click();
+  await page
+    .getByLabel(/^Open photo:/)
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/images\/gallery\/landscapes-1\.svg$/);
   held.release();
 
   await page.goto('/gallery', { waitUntil: 'commit' });
   await held.hydrated();
-  await page.getByRole('link', { name: /^Open photo:/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Open photo:/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/\/gallery$/);
 });
@@ -157,12 +163,28 @@ test('an FAQ opens before hydration and stays open', async ({ page }) => {
  * Buttons of the controls above (this spec's scope): none may be visible before hydration. Other
  * buttons (header, dialogs, Book Now) are printed, not judged here.
  */
-const WIDGET_BUTTONS = /^(Previous|Next)(: | image$)|^Show map$|^Open photo|^Show photo|^\d*Day \d|^(All|Culture|Landscapes|Adventures|Rural|Landmarks)$|^Chat with us on WhatsApp$|^Dismiss offer$/;
+const WIDGET_BUTTONS =
+  /^(Previous|Next)(: | image$)|^Show map$|^Open photo|^Show photo|^\d*Day \d|^(All|Culture|Landscapes|Adventures|Rural|Landmarks)$|^Chat with us on WhatsApp$|^Dismiss offer$/;
 
 test('no widget button is visible before hydration, on any public page', async ({ page, request }) => {
   test.setTimeout(90_000);
   const [pkg, bike, car] = await Promise.all([idOf(request, 'packages'), idOf(request, 'bikes'), idOf(request, 'cars')]);
-  const paths = ['/', '/about', '/packages', `/packages/${pkg}`, '/bikes', `/bikes/${bike}`, '/cars', `/cars/${car}`, '/rural-tourism', '/gallery', '/testimonials', '/contact', '/booking', '/no-such-page'];
+  const paths = [
+    '/',
+    '/about',
+    '/packages',
+    `/packages/${pkg}`,
+    '/bikes',
+    `/bikes/${bike}`,
+    '/cars',
+    `/cars/${car}`,
+    '/rural-tourism',
+    '/gallery',
+    '/testimonials',
+    '/contact',
+    '/booking',
+    '/no-such-page',
+  ];
   const found: string[] = [];
   for (const path of paths) {
     await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -44,7 +44,11 @@ test('inquiry dialog: required fields, stored, toast, reset, WhatsApp tab with t
   const url = new URL(popup.url());
   expect(url.pathname).toBe('/910000000000');
   const text = url.searchParams.get('text')!;
-  expect(text.startsWith("Hello! I'd like to make a packages inquiry:\nName: Pema Lhamu\nEmail: pema@example.com\nPhone: +91 98320 12345\nDestination: Sikkim Explorer")).toBe(true);
+  expect(
+    text.startsWith(
+      "Hello! I'd like to make a packages inquiry:\nName: Pema Lhamu\nEmail: pema@example.com\nPhone: +91 98320 12345\nDestination: Sikkim Explorer",
+    ),
+  ).toBe(true);
   expect(text).toContain('Guests: 3 Guests');
   expect(text).toMatch(/Inquiry Date: [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(page.getByText("Thank you! We'll get back to you soon.")).toBeVisible();
@@ -76,7 +80,7 @@ test('inquiry tabs set the type; a blocked WhatsApp tab offers Continue on Whats
   expect(await response.json()).toMatchObject({ type: 'cabs', pickupLocation: 'Bagdogra Airport', status: 'pending' });
   const link = dialog.getByRole('link', { name: 'Continue on WhatsApp' });
   await expect(link).toBeVisible();
-  expect(decodeURIComponent(await link.getAttribute('href') ?? '')).toContain("Hello! I'd like to make a cabs inquiry:");
+  expect(decodeURIComponent((await link.getAttribute('href')) ?? '')).toContain("Hello! I'd like to make a cabs inquiry:");
 
   await page.goto('/about?inquire=rentals');
   await expect(page.getByRole('dialog').getByRole('tab', { name: 'Bike Rentals' })).toHaveAttribute('aria-selected', 'true');

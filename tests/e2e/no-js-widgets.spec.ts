@@ -52,7 +52,11 @@ test('a carousel track scrolls, and its arrows (which need scripts) are not show
   // From the keyboard: Tab reaches a card's link in a slide out of view, which scrolls into view.
   const featured = page.getByRole('region', { name: 'Featured packages', exact: true });
   const track = featured.locator('> div').first();
-  const last = featured.getByRole('group', { name: /^\d+ of \d+$/ }).last().getByRole('link').last();
+  const last = featured
+    .getByRole('group', { name: /^\d+ of \d+$/ })
+    .last()
+    .getByRole('link')
+    .last();
   await last.focus();
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 });
@@ -65,7 +69,10 @@ test('the gallery filter and photos are links', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Photos' }).getByRole('listitem')).toHaveCount(4);
   await expect(filter.getByRole('link', { name: 'Landscapes' })).toHaveAttribute('aria-current', 'page');
   await expect(filter.getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current', /.*/);
-  await page.getByRole('link', { name: /^Open photo:/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Open photo:/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/images\/gallery\/landscapes-1\.svg$/);
 });
 

@@ -16,7 +16,16 @@ import { publicBundles } from '../../bench/public-js.mjs';
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 /** Texts that exist only in admin modules. */
-const ADMIN_MARKERS = ['Admin Login', 'Add New Car', 'Add New Bike', 'Add New Package', 'Are you sure you want to delete', 'Data refreshed successfully', '/api/uploads', '/admin/logout'];
+const ADMIN_MARKERS = [
+  'Admin Login',
+  'Add New Car',
+  'Add New Bike',
+  'Add New Package',
+  'Are you sure you want to delete',
+  'Data refreshed successfully',
+  '/api/uploads',
+  '/admin/logout',
+];
 
 test('no public page can load a script that contains admin code', () => {
   const pages = publicBundles(BUILD_DIR);
@@ -54,14 +63,20 @@ for (const page of publicBundles(BUILD_DIR)) {
   });
 }
 
-test('a public page loads no module before its first paint, has a compact route manifest, and still hydrates; the back office keeps its preloads', async ({ page, request }) => {
+test('a public page loads no module before its first paint, has a compact route manifest, and still hydrates; the back office keeps its preloads', async ({
+  page,
+  request,
+}) => {
   const contact = await (await request.get('/contact')).text();
   expect(contact).toContain('<script type="module"');
   expect(contact).not.toContain('rel="modulepreload"');
   // React Router's inlined route manifest, as compact JSON (it prints it indented).
   expect(contact).toMatch(/window\.__reactRouterManifest = \{"entry":\{"module":"/);
   // …without the flags that are false, nor the framework repeated in every route's imports.
-  const manifest = JSON.parse(/window\.__reactRouterManifest = (\{.*?\});\n/.exec(contact)?.[1] ?? 'null') as { entry: { imports: string[] }; routes: Record<string, { imports?: string[] }> };
+  const manifest = JSON.parse(/window\.__reactRouterManifest = (\{.*?\});\n/.exec(contact)?.[1] ?? 'null') as {
+    entry: { imports: string[] };
+    routes: Record<string, { imports?: string[] }>;
+  };
   expect(JSON.stringify(manifest.routes)).not.toMatch(/"has\w+":false/);
   for (const route of Object.values(manifest.routes)) for (const url of manifest.entry.imports) expect(route.imports ?? []).not.toContain(url);
   // Its route modules are imported once the first frame is painted, not by static imports that the
@@ -78,7 +93,12 @@ test('a public page loads no module before its first paint, has a compact route 
   // would share a slow phone's link with the stylesheet and fonts.
   const order = await page.evaluate(() => ({
     firstContent: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    firstScript: Math.min(...performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).map((r) => r.startTime)),
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.endsWith('.js'))
+        .map((r) => r.startTime),
+    ),
   }));
   expect(order.firstContent).toBeGreaterThan(0);
   expect(order.firstScript).toBeGreaterThan(order.firstContent!);

@@ -14,7 +14,13 @@ import { startServer, type ServerProcess } from '../support/server-process';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 
-type LogLine = Record<string, unknown> & { msg?: string; event?: string; reqId?: string; req?: { id?: string; method?: string; url?: string }; res?: { statusCode?: number } };
+type LogLine = Record<string, unknown> & {
+  msg?: string;
+  event?: string;
+  reqId?: string;
+  req?: { id?: string; method?: string; url?: string };
+  res?: { statusCode?: number };
+};
 
 /** The JSON lines of the output (pino); other lines (server.js's own messages) are skipped. */
 function jsonLines(output: string): LogLine[] {
@@ -85,7 +91,14 @@ test('the logs of sign-ins, admin changes and sign-outs hold no password, token 
     expect((await api.patch('/api/settings', { headers: auth, data: { company: { ...settings.company, phone: '+91 98320 55555' } } })).status()).toBe(200);
     const created = await api.post('/api/packages', {
       headers: auth,
-      data: { title: 'Log Check Trek', description: 'Made by the log test.', duration: '2 Days / 1 Night', location: 'Gangtok', imageUrl: '/images/placeholder.svg', price: 4500 },
+      data: {
+        title: 'Log Check Trek',
+        description: 'Made by the log test.',
+        duration: '2 Days / 1 Night',
+        location: 'Gangtok',
+        imageUrl: '/images/placeholder.svg',
+        price: 4500,
+      },
     });
     expect(created.status()).toBe(201);
     const packageId = ((await created.json()) as { id: string }).id;
@@ -123,10 +136,21 @@ test('the logs of sign-ins, admin changes and sign-outs hold no password, token 
     const lines = jsonLines(output);
     const failedLine = lines.find((l) => l.event === 'login_failed' && l.reqId === failedId);
     expect(failedLine, `a login_failed line with reqId ${failedId}`).toMatchObject({ username: 'admin', msg: 'sign-in failed' });
-    expect(lines.find((l) => l.event === 'login' && l.reqId === okId), `a login line with reqId ${okId}`).toMatchObject({ username: 'admin', via: 'cookie' });
-    expect(lines.find((l) => l.event === 'login' && l.reqId === apiLoginId), `a login line with reqId ${apiLoginId}`).toMatchObject({ username: 'admin', via: 'bearer' });
+    expect(
+      lines.find((l) => l.event === 'login' && l.reqId === okId),
+      `a login line with reqId ${okId}`,
+    ).toMatchObject({ username: 'admin', via: 'cookie' });
+    expect(
+      lines.find((l) => l.event === 'login' && l.reqId === apiLoginId),
+      `a login line with reqId ${apiLoginId}`,
+    ).toMatchObject({ username: 'admin', via: 'bearer' });
     expect(lines.filter((l) => l.event === 'login_failed' && l.username === 'admin')).toHaveLength(2);
-    expect(lines.filter((l) => l.event === 'logout').map((l) => l.via).sort()).toEqual(['bearer', 'cookie']);
+    expect(
+      lines
+        .filter((l) => l.event === 'logout')
+        .map((l) => l.via)
+        .sort(),
+    ).toEqual(['bearer', 'cookie']);
 
     // The access log has a line per request with the same id, method, path (no query) and status.
     const access = (id: string) => lines.find((l) => l.req?.id === id && l.res?.statusCode !== undefined);

@@ -87,7 +87,10 @@ test("visitors' own submissions and failed sign-ins leave the cache alone", asyn
   const path = withQuery('/gallery', 'pc', uid());
   await stored(path);
   const visitorWrites = [
-    () => request.post('/api/inquiries', { data: { type: 'contact', name: 'Cache Visitor', email: 'cache@example.com', subject: 'Hello', message: 'Just asking' } }),
+    () =>
+      request.post('/api/inquiries', {
+        data: { type: 'contact', name: 'Cache Visitor', email: 'cache@example.com', subject: 'Hello', message: 'Just asking' },
+      }),
     () => request.post('/api/auth/login', { data: { username: 'admin', password: 'not-the-password' } }),
     () => request.post('/admin/login', { form: { username: 'admin', password: 'not-the-password' }, headers: { Origin: server.url }, maxRedirects: 0 }),
   ];

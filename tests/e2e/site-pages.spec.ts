@@ -4,7 +4,14 @@ test('/about tells the story, reasons and credentials with the registration numb
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Reasons to choose us' })).toBeVisible();
-  for (const reason of ['Local expertise', 'Registered with the Tourism Department', 'Customized experiences', 'Our own hotels', 'Experienced, safe drivers', '24/7 support on the trip']) {
+  for (const reason of [
+    'Local expertise',
+    'Registered with the Tourism Department',
+    'Customized experiences',
+    'Our own hotels',
+    'Experienced, safe drivers',
+    '24/7 support on the trip',
+  ]) {
     await expect(page.getByRole('heading', { name: reason })).toBeAttached();
   }
   await expect(page.getByText('SKM/TD/TA/0000 (placeholder)').first()).toBeAttached();
@@ -26,7 +33,10 @@ test('/rural-tourism shows the offerings, the four destinations and WhatsApp lin
 
 test('/testimonials lists 8 rated testimonials with their trip and a share link', async ({ page }) => {
   await page.goto('/testimonials');
-  const cards = page.getByRole('list').filter({ has: page.locator('figure') }).locator('figure');
+  const cards = page
+    .getByRole('list')
+    .filter({ has: page.locator('figure') })
+    .locator('figure');
   await expect(cards).toHaveCount(8);
   await expect(cards.first()).toContainText('Rated 5 out of 5');
   await expect(cards.first()).toContainText('North Sikkim & Gangtok Explorer');
@@ -48,7 +58,10 @@ test('/gallery filters by category', async ({ page }) => {
 
 test('gallery lightbox: counter, arrow keys wrap around, scroll locked, Escape closes', async ({ page }) => {
   await page.goto('/gallery');
-  await page.getByRole('link', { name: /^Open photo:/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Open photo:/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('[data-lightbox-counter]')).toHaveText('1 of 16');

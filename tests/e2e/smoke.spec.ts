@@ -20,11 +20,17 @@ test('/packages lists both seeded packages in the server HTML and links to a det
 
 test('a bike and a car detail page show the seeded record', async ({ page }) => {
   await page.goto('/bikes');
-  await page.getByRole('link', { name: /Himalayan 450/ }).first().click();
+  await page
+    .getByRole('link', { name: /Himalayan 450/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Himalayan 450/ })).toBeVisible();
 
   await page.goto('/cars');
-  await page.getByRole('link', { name: /Innova Crysta/ }).first().click();
+  await page
+    .getByRole('link', { name: /Innova Crysta/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Innova Crysta/ })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Summary' }).getByText('₹3,500')).toBeVisible();
 });

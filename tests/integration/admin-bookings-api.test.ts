@@ -41,12 +41,17 @@ async function bookingIn(status: BookingStatus, overrides: Partial<NewBooking> =
   return (await getBooking(booking.id))!;
 }
 
-const change = (id: string, body: unknown, method = 'PATCH', headers = auth) => call(bookingAction, `/api/bookings/${id}`, { method, body, params: { id }, headers });
+const change = (id: string, body: unknown, method = 'PATCH', headers = auth) =>
+  call(bookingAction, `/api/bookings/${id}`, { method, body, params: { id }, headers });
 const read = (id: string, headers = auth) => call(bookingLoader, `/api/bookings/${id}`, { method: 'GET', params: { id }, headers });
 const listing = (query: string, headers = auth) => call(bookingsLoader, `/api/bookings${query}`, { method: 'GET', headers });
 
 async function auditOf(id: string) {
-  return db().select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id))).orderBy(auditLog.createdAt);
+  return db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id)))
+    .orderBy(auditLog.createdAt);
 }
 
 describe('GET /api/bookings', () => {
@@ -63,7 +68,14 @@ describe('GET /api/bookings', () => {
     const items = all.body as Record<string, unknown>[];
     expect(Array.isArray(items)).toBe(true);
     expect(items.map((b) => b.name)).toEqual([`Api ${tag} C`, `Api ${tag} B`, `Api ${tag} A`]);
-    expect(items[2]).toMatchObject({ id: a.id, reference: shortReference(a.id), startDate: '2027-01-05', itemName: 'Sikkim Explorer', followUpOn: today, confirmedAt: null });
+    expect(items[2]).toMatchObject({
+      id: a.id,
+      reference: shortReference(a.id),
+      startDate: '2027-01-05',
+      itemName: 'Sikkim Explorer',
+      followUpOn: today,
+      confirmedAt: null,
+    });
     expect(Object.keys(items[0]!).some((k) => k.includes('_'))).toBe(false);
 
     const names = async (q: string) => ((await listing(`?q=${tag}&${q}`)).body as { name: string }[]).map((b) => b.name.at(-1));
@@ -151,7 +163,14 @@ describe('status changes through PATCH and PUT', () => {
 
   test('an overlapping confirmation of the same bike is 409 naming the clash', async () => {
     const bike = await createBike();
-    const first = await bookingIn('confirmed', { type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Asha Rai', startDate: '2025-01-05', endDate: '2025-01-07' });
+    const first = await bookingIn('confirmed', {
+      type: 'bike',
+      bikeId: bike.id,
+      itemName: bike.model,
+      name: 'Asha Rai',
+      startDate: '2025-01-05',
+      endDate: '2025-01-07',
+    });
     const second = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, startDate: '2025-01-06' });
     const res = await change(second.id, { status: 'confirmed' });
     expect(res.status).toBe(409);
@@ -173,7 +192,10 @@ describe('status changes through PATCH and PUT', () => {
 describe('corrections and pipeline fields', () => {
   test('change contact fields, dates, follow-up and assignment, each audited', async () => {
     const booking = await createBooking();
-    const [other] = await db().insert(users).values({ username: `other-${uid()}`, name: 'Other Staff', passwordHash: 'x' }).returning();
+    const [other] = await db()
+      .insert(users)
+      .values({ username: `other-${uid()}`, name: 'Other Staff', passwordHash: 'x' })
+      .returning();
     const res = await change(booking.id, {
       name: '  Asha R. Rai ',
       email: 'asha.new@example.com',
@@ -184,7 +206,14 @@ describe('corrections and pipeline fields', () => {
       assignedTo: other!.id,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Asha R. Rai', email: 'asha.new@example.com', startDate: '2027-02-01', endDate: '2027-02-03', followUpOn: '2027-01-20', assignedTo: other!.id });
+    expect(res.body).toMatchObject({
+      name: 'Asha R. Rai',
+      email: 'asha.new@example.com',
+      startDate: '2027-02-01',
+      endDate: '2027-02-03',
+      followUpOn: '2027-01-20',
+      assignedTo: other!.id,
+    });
     const entries = await auditOf(booking.id);
     expect(entries.map((e) => e.action).sort()).toEqual(['assign', 'follow_up', 'update']);
     expect(entries.find((e) => e.action === 'assign')).toMatchObject({ summary: `Assigned booking #${shortReference(booking.id)} to Other Staff` });
@@ -227,7 +256,16 @@ describe('corrections and pipeline fields', () => {
     expect(await auditOf(booking.id)).toEqual([]);
     expect((await change(booking.id, 'not json')).status).toBe(400);
     expect((await change(booking.id, [1, 2])).status).toBe(400);
-    expect((await call(bookingAction, `/api/bookings/${booking.id}`, { method: 'PATCH', body: 'a=1', params: { id: booking.id }, headers: { ...auth, 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (
+        await call(bookingAction, `/api/bookings/${booking.id}`, {
+          method: 'PATCH',
+          body: 'a=1',
+          params: { id: booking.id },
+          headers: { ...auth, 'Content-Type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(415);
   });
 
   test('an unknown id is 404, a cross-site cookie change 403, no session 401, POST 405', async () => {

@@ -42,7 +42,10 @@ async function overlappingBookings(vehicle: Pick<NewBooking, 'type' | 'bikeId' |
 }
 
 async function confirmedCount(column: typeof bookings.bikeId | typeof bookings.carId, id: string) {
-  const [row] = await db().select({ n: count() }).from(bookings).where(and(eq(column, id), eq(bookings.status, 'confirmed')));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(column, id), eq(bookings.status, 'confirmed')));
   return row!.n;
 }
 
@@ -60,7 +63,9 @@ describe(`${N} concurrent confirmations of overlapping bookings of one vehicle`,
     const winner = (won[0] as PromiseFulfilledResult<{ id: string; name: string }>).value;
     for (const r of lost) {
       expect(r.reason).toBeInstanceOf(Conflict);
-      expect((r.reason as Error).message).toMatch(new RegExp(`^Already booked: #${shortReference(winner.id)} \\(${winner.name}, Feb \\d+ – Feb \\d+, 2027\\)$`));
+      expect((r.reason as Error).message).toMatch(
+        new RegExp(`^Already booked: #${shortReference(winner.id)} \\(${winner.name}, Feb \\d+ – Feb \\d+, 2027\\)$`),
+      );
     }
     expect(await confirmedCount(bookings.bikeId, bike.id)).toBe(1);
   });
@@ -70,7 +75,12 @@ describe(`${N} concurrent confirmations of overlapping bookings of one vehicle`,
     const rows = await overlappingBookings({ type: 'car', carId: car.id });
     const results = await Promise.all(
       rows.map((row) =>
-        call(bookingApi, `/api/bookings/${row.id}`, { method: 'PATCH', body: { status: 'confirmed' }, params: { id: row.id }, headers: { Authorization: staff.authorization } }),
+        call(bookingApi, `/api/bookings/${row.id}`, {
+          method: 'PATCH',
+          body: { status: 'confirmed' },
+          params: { id: row.id },
+          headers: { Authorization: staff.authorization },
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -107,9 +117,15 @@ describe('the exclusion constraint', () => {
   test('treats a missing end date as the start day alone', async () => {
     const bike = await createBike();
     const base = { type: 'bike', bikeId: bike.id, itemName: 'x', name: 'x', email: 'x@example.com', phone: '+91 90000 00000' } as const;
-    await db().insert(bookings).values({ ...base, startDate: '2027-07-01', status: 'confirmed' });
-    await db().insert(bookings).values({ ...base, startDate: '2027-07-02', endDate: '2027-07-03', status: 'confirmed' });
-    await expect(db().execute(sql`insert into bookings (type, bike_id, item_name, name, email, phone, start_date, end_date, status)
-      values ('bike', ${bike.id}, 'x', 'x', 'x@example.com', '1', '2027-06-30', '2027-07-01', 'confirmed')`)).rejects.toSatisfy(isOverlapViolation);
+    await db()
+      .insert(bookings)
+      .values({ ...base, startDate: '2027-07-01', status: 'confirmed' });
+    await db()
+      .insert(bookings)
+      .values({ ...base, startDate: '2027-07-02', endDate: '2027-07-03', status: 'confirmed' });
+    await expect(
+      db().execute(sql`insert into bookings (type, bike_id, item_name, name, email, phone, start_date, end_date, status)
+      values ('bike', ${bike.id}, 'x', 'x', 'x@example.com', '1', '2027-06-30', '2027-07-01', 'confirmed')`),
+    ).rejects.toSatisfy(isOverlapViolation);
   });
 });

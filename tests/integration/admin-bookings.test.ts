@@ -73,7 +73,9 @@ const TOASTS = { confirm: 'Booking confirmed', reject: 'Booking rejected' } as c
 
 describe('the state machine', () => {
   test('is the one of docs/product.md#booking-status', () => {
-    const legal = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.filter((to) => canTransition(BOOKING_TRANSITIONS, from, to)).map((to) => `${from}>${to}`));
+    const legal = BOOKING_STATUSES.flatMap((from) =>
+      BOOKING_STATUSES.filter((to) => canTransition(BOOKING_TRANSITIONS, from, to)).map((to) => `${from}>${to}`),
+    );
     expect(legal.sort()).toEqual(['confirmed>rejected', 'pending>confirmed', 'pending>rejected', 'rejected>confirmed']);
   });
 });
@@ -90,9 +92,7 @@ describe.each([
     const legal = canTransition(BOOKING_TRANSITIONS, from, to);
     const url = page === 'list' ? '/admin/bookings?status=all&page=1' : `/admin/bookings/${booking.id}`;
     const outcome = await settle(() =>
-      page === 'list'
-        ? listAction(post(url, { intent, id: booking.id }))
-        : detailAction(post(url, { intent, id: booking.id }, { id: booking.id })),
+      page === 'list' ? listAction(post(url, { intent, id: booking.id })) : detailAction(post(url, { intent, id: booking.id }, { id: booking.id })),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe(page === 'list' ? '/admin/bookings' : `/admin/bookings/${booking.id}`);
@@ -157,7 +157,9 @@ describe('the pipeline panel on the detail page', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ pipeline: { ok: false, field: 'body' } });
     const missing = await settle(() =>
-      detailAction(post('/admin/bookings/00000000-0000-4000-8000-000000000000', { intent: 'note', body: 'Hello' }, { id: '00000000-0000-4000-8000-000000000000' })),
+      detailAction(
+        post('/admin/bookings/00000000-0000-4000-8000-000000000000', { intent: 'note', body: 'Hello' }, { id: '00000000-0000-4000-8000-000000000000' }),
+      ),
     );
     expect(missing.headers.get('Location')).toBe('/admin/bookings');
     expect(await toastOf(missing.headers)).toMatchObject({ type: 'error', title: 'Booking not found' });
@@ -172,8 +174,22 @@ describe('the pipeline panel on the detail page', () => {
 describe('no double-booked vehicle', () => {
   test('confirming an overlapping booking of the same bike is refused with a message naming the clash', async () => {
     const bike = await createBike();
-    const first = await bookingIn('confirmed', { type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Asha Rai', startDate: '2025-01-05', endDate: '2025-01-07' });
-    const second = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Karma Bhutia', startDate: '2025-01-07', endDate: '2025-01-09' });
+    const first = await bookingIn('confirmed', {
+      type: 'bike',
+      bikeId: bike.id,
+      itemName: bike.model,
+      name: 'Asha Rai',
+      startDate: '2025-01-05',
+      endDate: '2025-01-07',
+    });
+    const second = await createBooking({
+      type: 'bike',
+      bikeId: bike.id,
+      itemName: bike.model,
+      name: 'Karma Bhutia',
+      startDate: '2025-01-07',
+      endDate: '2025-01-09',
+    });
     const outcome = await settle(() => detailAction(post(`/admin/bookings/${second.id}`, { intent: 'confirm' }, { id: second.id })));
     expect(await toastOf(outcome.headers)).toEqual({ type: 'error', title: `Already booked: #${shortReference(first.id)} (Asha Rai, Jan 5 – Jan 7, 2025)` });
     expect((await getBooking(second.id))!.status).toBe('pending');
@@ -272,7 +288,10 @@ describe('audit and live updates', () => {
     stop = subscribeLive((e) => events.push(e));
     const booking = await createBooking({ name: 'Audit Person' });
     await settle(() => detailAction(post(`/admin/bookings/${booking.id}`, { intent: 'confirm' }, { id: booking.id })));
-    const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, booking.id)));
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, booking.id)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'status',
@@ -301,7 +320,13 @@ describe('the list', () => {
     const tag = uid();
     // Newest first: b is a second newer than a. (Two inserts can share a clock tick on PGlite, and a
     // tie falls back to the random ids' order.)
-    const a = await createBooking({ name: `Tenzing ${tag}`, email: `t.${tag}@example.com`, phone: '+91 81234 56789', itemName: 'Lachung Trip', createdAt: new Date(Date.now() - 1000) });
+    const a = await createBooking({
+      name: `Tenzing ${tag}`,
+      email: `t.${tag}@example.com`,
+      phone: '+91 81234 56789',
+      itemName: 'Lachung Trip',
+      createdAt: new Date(Date.now() - 1000),
+    });
     const b = await createBooking({ name: 'Other Person', email: `other.${tag}@example.org`, itemName: `Yumthang ${tag}` });
     const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
     expect(await ids(`tenzing ${tag}`)).toEqual([a.id]);
@@ -325,7 +350,15 @@ describe('the list', () => {
     const overdue = await bookingIn('confirmed', { name: `Overdue ${tag}`, followUpOn: yesterday });
     await bookingIn('rejected', { name: `Rejected ${tag}`, followUpOn: yesterday });
     await createBooking({ name: `Later ${tag}`, followUpOn: tomorrow });
-    const mine = await createBooking({ name: `Mine ${tag}`, type: 'bike', bikeId: bike.id, itemName: bike.model, assignedTo: staff.user.id, startDate: '2027-04-01', endDate: '2027-04-03' });
+    const mine = await createBooking({
+      name: `Mine ${tag}`,
+      type: 'bike',
+      bikeId: bike.id,
+      itemName: bike.model,
+      assignedTo: staff.user.id,
+      startDate: '2027-04-01',
+      endDate: '2027-04-03',
+    });
     const names = async (query: string) => (await list(`?q=${tag}&${query}`)).rows.map((r) => r.name.split(' ')[0]).sort();
 
     expect(await names('status=confirmed')).toEqual(['Overdue']);
@@ -396,7 +429,15 @@ describe('the detail loader', () => {
   test('shows the booking: reference, item link while the item exists, the inquiry, the message as text', async () => {
     const bike = await createBike();
     const message = 'Line one\n<script>alert(1)</script>\nLine three';
-    const booking = await createBooking({ type: 'bike', bikeId: bike.id, itemName: bike.model, needHelmet: true, message, startDate: '2027-05-01', endDate: '2027-05-04' });
+    const booking = await createBooking({
+      type: 'bike',
+      bikeId: bike.id,
+      itemName: bike.model,
+      needHelmet: true,
+      message,
+      startDate: '2027-05-01',
+      endDate: '2027-05-04',
+    });
     const data = await detailLoader(get(`/admin/bookings/${booking.id}`, { id: booking.id }));
     expect(data.booking).toMatchObject({
       reference: shortReference(booking.id),

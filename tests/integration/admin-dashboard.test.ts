@@ -181,9 +181,7 @@ describe('admin list routes', () => {
     const { cookie } = await createStaffSession();
     const car = await createCar();
     const body = new URLSearchParams({ intent: 'delete', id: car.id });
-    const result = await settle(() =>
-      carList.action(routeArgs('/admin/cars?q=test&page=1', {}, { method: 'POST', headers: { Cookie: cookie }, body })),
-    );
+    const result = await settle(() => carList.action(routeArgs('/admin/cars?q=test&page=1', {}, { method: 'POST', headers: { Cookie: cookie }, body })));
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/admin/cars?q=test');
     expect(await toastOf(result.headers)).toEqual({ type: 'success', title: 'Car deleted successfully' });

@@ -66,14 +66,29 @@ describe('editor actions', () => {
   });
 
   test('a valid car is saved and the browser goes back to the list with the toast', async () => {
-    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', 'Action Test Car'], ['dailyRate', '2500'], ['available', 'on']])));
+    const outcome = await settle(() =>
+      newCarAction(
+        post('/admin/cars/new', [
+          ['model', 'Action Test Car'],
+          ['dailyRate', '2500'],
+          ['available', 'on'],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/cars');
     expect(outcome.headers.get('Set-Cookie')).toBeTruthy();
   });
 
   test('an empty car answers 400 with the required-fields message and both fields marked', async () => {
-    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', ''], ['dailyRate', '']])));
+    const outcome = await settle(() =>
+      newCarAction(
+        post('/admin/cars/new', [
+          ['model', ''],
+          ['dailyRate', ''],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(400);
     const { result } = outcome.body as Reply;
     expect(result.error?.['']).toEqual(['Please fill all required fields']);
@@ -82,7 +97,14 @@ describe('editor actions', () => {
   });
 
   test('a bad daily rate alone is an error without the required-fields message', async () => {
-    const outcome = await settle(() => newBikeAction(post('/admin/bikes/new', [['model', 'Bike'], ['dailyRate', '-5']])));
+    const outcome = await settle(() =>
+      newBikeAction(
+        post('/admin/bikes/new', [
+          ['model', 'Bike'],
+          ['dailyRate', '-5'],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(400);
     const { result } = outcome.body as Reply;
     expect(result.error?.['']).toBeUndefined();
@@ -119,7 +141,16 @@ describe('editor actions', () => {
 
   test('an unknown id at update is a 404', async () => {
     const outcome = await settle(() =>
-      editPackageAction(post(`/admin/packages/edit/${UNKNOWN_ID}`, [['title', 'T'], ['description', 'D']], { id: UNKNOWN_ID })),
+      editPackageAction(
+        post(
+          `/admin/packages/edit/${UNKNOWN_ID}`,
+          [
+            ['title', 'T'],
+            ['description', 'D'],
+          ],
+          { id: UNKNOWN_ID },
+        ),
+      ),
     );
     expect(outcome.status).toBe(404);
   });
@@ -127,7 +158,16 @@ describe('editor actions', () => {
   test('an update replaces the car and redirects with the update toast', async () => {
     const car = await createCar({ model: 'Before Update' });
     const outcome = await settle(() =>
-      editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'After Update'], ['dailyRate', '4100']], { id: car.id })),
+      editCarAction(
+        post(
+          `/admin/cars/edit/${car.id}`,
+          [
+            ['model', 'After Update'],
+            ['dailyRate', '4100'],
+          ],
+          { id: car.id },
+        ),
+      ),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/cars');
@@ -137,7 +177,14 @@ describe('editor actions', () => {
 
   test('an unexpected failure keeps what was typed and answers with the error toast', async () => {
     failNextSave.car = true;
-    const outcome = await settle(() => newCarAction(post('/admin/cars/new', [['model', 'Typed Model'], ['dailyRate', '1999']])));
+    const outcome = await settle(() =>
+      newCarAction(
+        post('/admin/cars/new', [
+          ['model', 'Typed Model'],
+          ['dailyRate', '1999'],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(500);
     const body = outcome.body as Reply;
     expect(body.toast).toBe('An error occurred. Please try again.');
@@ -148,25 +195,67 @@ describe('editor actions', () => {
   test('rupee amounts written the Indian way are read, not stored as 0 (docs/decisions/008-money-dates-ids.md)', async () => {
     const pkg = await createPackage({ title: 'Priced Tour', price: 100 });
     const outcome = await settle(() =>
-      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Priced Tour'], ['description', 'D'], ['price', '24,999']], { id: pkg.id })),
+      editPackageAction(
+        post(
+          `/admin/packages/edit/${pkg.id}`,
+          [
+            ['title', 'Priced Tour'],
+            ['description', 'D'],
+            ['price', '24,999'],
+          ],
+          { id: pkg.id },
+        ),
+      ),
     );
     expect(outcome.status).toBe(302);
     expect((await getPackage(pkg.id))?.price).toBe(24999);
 
     const car = await createCar({ model: 'Rated Car' });
-    await settle(() => editCarAction(post(`/admin/cars/edit/${car.id}`, [['model', 'Rated Car'], ['dailyRate', '₹ 1,25,000']], { id: car.id })));
+    await settle(() =>
+      editCarAction(
+        post(
+          `/admin/cars/edit/${car.id}`,
+          [
+            ['model', 'Rated Car'],
+            ['dailyRate', '₹ 1,25,000'],
+          ],
+          { id: car.id },
+        ),
+      ),
+    );
     expect((await getCar(car.id))?.dailyRate).toBe(125000);
 
     const bike = await createBike({ model: 'Rated Bike' });
     const { action: editBikeAction } = await import('~/routes/admin/bikes/edit');
-    await settle(() => editBikeAction(post(`/admin/bikes/edit/${bike.id}`, [['model', 'Rated Bike'], ['dailyRate', 'Rs. 2,499.50']], { id: bike.id })));
+    await settle(() =>
+      editBikeAction(
+        post(
+          `/admin/bikes/edit/${bike.id}`,
+          [
+            ['model', 'Rated Bike'],
+            ['dailyRate', 'Rs. 2,499.50'],
+          ],
+          { id: bike.id },
+        ),
+      ),
+    );
     expect((await getBike(bike.id))?.dailyRate).toBe(2499.5);
   });
 
   test('an amount that is not rupees is refused with a field message and nothing changes', async () => {
     const pkg = await createPackage({ title: 'Unchanged Tour', price: 5000 });
     const outcome = await settle(() =>
-      editPackageAction(post(`/admin/packages/edit/${pkg.id}`, [['title', 'Unchanged Tour'], ['description', 'D'], ['price', '24,99']], { id: pkg.id })),
+      editPackageAction(
+        post(
+          `/admin/packages/edit/${pkg.id}`,
+          [
+            ['title', 'Unchanged Tour'],
+            ['description', 'D'],
+            ['price', '24,99'],
+          ],
+          { id: pkg.id },
+        ),
+      ),
     );
     expect(outcome.status).toBe(400);
     expect((outcome.body as Reply).result.error?.price?.[0]).toMatch(/rupees/);
@@ -176,14 +265,23 @@ describe('editor actions', () => {
   test('itinerary days are numbered 1..n by their order, whatever day numbers are posted', async () => {
     const pkg = await createPackage({ title: 'Numbered Tour' });
     const days = ['1', '2', '3', '4', '5', '3'];
-    const fields: [string, string][] = [['title', 'Numbered Tour'], ['description', 'D']];
+    const fields: [string, string][] = [
+      ['title', 'Numbered Tour'],
+      ['description', 'D'],
+    ];
     days.forEach((day, i) => fields.push([`itinerary[${i}].day`, day], [`itinerary[${i}].title`, `Stop ${i + 1}`]));
     fields.push(['itinerary[6].day', '0'], ['itinerary[6].title', 'Last']);
     const outcome = await settle(() => editPackageAction(post(`/admin/packages/edit/${pkg.id}`, fields, { id: pkg.id })));
     expect(outcome.status).toBe(302);
     const saved = await getPackage(pkg.id);
     expect(saved?.itinerary.map((d) => [d.day, d.title])).toEqual([
-      [1, 'Stop 1'], [2, 'Stop 2'], [3, 'Stop 3'], [4, 'Stop 4'], [5, 'Stop 5'], [6, 'Stop 6'], [7, 'Last'],
+      [1, 'Stop 1'],
+      [2, 'Stop 2'],
+      [3, 'Stop 3'],
+      [4, 'Stop 4'],
+      [5, 'Stop 5'],
+      [6, 'Stop 6'],
+      [7, 'Last'],
     ]);
   });
 });

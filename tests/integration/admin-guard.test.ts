@@ -89,12 +89,18 @@ const credentials: Record<string, () => Promise<Record<string, string>>> = {
   'forged bearer token': async () => ({ Authorization: `Bearer ${newToken()}` }),
   'idle session (cookie)': async () => {
     const s = await createStaffSession();
-    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) }).where(eq(sessions.id, s.sessionId));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000) })
+      .where(eq(sessions.id, s.sessionId));
     return { Cookie: s.cookie };
   },
   'session past its absolute end (bearer)': async () => {
     const s = await createStaffSession();
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, s.sessionId));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, s.sessionId));
     return { Authorization: s.authorization };
   },
 };

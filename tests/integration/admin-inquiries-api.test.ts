@@ -73,7 +73,12 @@ describe('the guard', () => {
       headers: { Cookie: staff.cookie, Origin: 'https://evil.example' },
     });
     expect(crossSite.status).toBe(403);
-    const bearer = await call(inquiryAction, `/api/inquiries/${target.id}`, { method: 'PATCH', body: { status: 'completed' }, params: { id: target.id }, headers: auth });
+    const bearer = await call(inquiryAction, `/api/inquiries/${target.id}`, {
+      method: 'PATCH',
+      body: { status: 'completed' },
+      params: { id: target.id },
+      headers: auth,
+    });
     expect(bearer.status).toBe(200);
   });
 
@@ -133,7 +138,15 @@ describe('/api/inquiries/:id', () => {
   });
 
   const moves = INQUIRY_STATUSES.flatMap((from) => INQUIRY_STATUSES.map((to) => [from, to] as [InquiryStatus, InquiryStatus]));
-  test.each(moves.flatMap(([from, to]) => [['PATCH', from, to], ['PUT', from, to]] as const))('%s status %s → %s', async (method, from, to) => {
+  test.each(
+    moves.flatMap(
+      ([from, to]) =>
+        [
+          ['PATCH', from, to],
+          ['PUT', from, to],
+        ] as const,
+    ),
+  )('%s status %s → %s', async (method, from, to) => {
     const target = await createInquiry({ status: from });
     const legal = INQUIRY_TRANSITIONS[from].includes(to);
     const res = await call(inquiryAction, `/api/inquiries/${target.id}`, { method, body: { status: to }, params: { id: target.id }, headers: auth });
@@ -171,7 +184,12 @@ describe('/api/inquiries/:id', () => {
     const actions = (await db().select().from(auditLog).where(eq(auditLog.entityId, target.id))).map((e) => e.action).sort();
     expect(actions).toEqual(['assign', 'assign', 'follow_up', 'follow_up']);
     // Setting what is already set writes nothing.
-    const again = await call(inquiryAction, `/api/inquiries/${target.id}`, { method: 'PUT', body: { followUpOn: null }, params: { id: target.id }, headers: auth });
+    const again = await call(inquiryAction, `/api/inquiries/${target.id}`, {
+      method: 'PUT',
+      body: { followUpOn: null },
+      params: { id: target.id },
+      headers: auth,
+    });
     expect(again.status).toBe(200);
     expect(await db().select().from(auditLog).where(eq(auditLog.entityId, target.id))).toHaveLength(4);
   });
@@ -190,20 +208,43 @@ describe('/api/inquiries/:id', () => {
     ];
     for (const [body, path] of cases) {
       const res = await call(inquiryAction, `/api/inquiries/${target.id}`, { method: 'PATCH', body, params: { id: target.id }, headers: auth });
-      expect({ body, status: res.status, paths: (res.body as { issues: { path: string }[] }).issues.map((i) => i.path) }).toEqual({ body, status: 400, paths: [path] });
+      expect({ body, status: res.status, paths: (res.body as { issues: { path: string }[] }).issues.map((i) => i.path) }).toEqual({
+        body,
+        status: 400,
+        paths: [path],
+      });
     }
     const disabled = await createStaffSession();
     await db().update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.user.id));
-    const res = await call(inquiryAction, `/api/inquiries/${target.id}`, { method: 'PATCH', body: { assignedTo: disabled.user.id }, params: { id: target.id }, headers: auth });
+    const res = await call(inquiryAction, `/api/inquiries/${target.id}`, {
+      method: 'PATCH',
+      body: { assignedTo: disabled.user.id },
+      params: { id: target.id },
+      headers: auth,
+    });
     expect(res.status).toBe(400);
-    expect((await call(inquiryAction, `/api/inquiries/${target.id}`, { method: 'PATCH', body: 'status=completed', params: { id: target.id }, headers: { ...auth, 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (
+        await call(inquiryAction, `/api/inquiries/${target.id}`, {
+          method: 'PATCH',
+          body: 'status=completed',
+          params: { id: target.id },
+          headers: { ...auth, 'Content-Type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(415);
     expect(await getInquiry(target.id)).toMatchObject({ status: 'pending', followUpOn: null, assignedTo: null });
     expect(await db().select().from(auditLog).where(eq(auditLog.entityId, target.id))).toEqual([]);
   });
 
   test('unknown id is 404 for PATCH and DELETE; other methods 405', async () => {
-    expect((await call(inquiryAction, `/api/inquiries/${UNKNOWN_ID}`, { method: 'PATCH', body: { status: 'completed' }, params: { id: UNKNOWN_ID }, headers: auth })).status).toBe(404);
-    expect((await call(inquiryAction, '/api/inquiries/nope', { method: 'PATCH', body: { status: 'completed' }, params: { id: 'nope' }, headers: auth })).status).toBe(404);
+    expect(
+      (await call(inquiryAction, `/api/inquiries/${UNKNOWN_ID}`, { method: 'PATCH', body: { status: 'completed' }, params: { id: UNKNOWN_ID }, headers: auth }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(inquiryAction, '/api/inquiries/nope', { method: 'PATCH', body: { status: 'completed' }, params: { id: 'nope' }, headers: auth })).status,
+    ).toBe(404);
     expect((await call(inquiryAction, `/api/inquiries/${UNKNOWN_ID}`, { method: 'DELETE', params: { id: UNKNOWN_ID }, headers: auth })).status).toBe(404);
     const post = await call(inquiryAction, `/api/inquiries/${UNKNOWN_ID}`, { method: 'POST', body: {}, params: { id: UNKNOWN_ID }, headers: auth });
     expect(post.status).toBe(405);
@@ -224,7 +265,14 @@ describe('GET /api/inquiries/export', () => {
   test('a streamed CSV download with a BOM, the header row and formula-looking cells neutralised', async () => {
     await db().delete(inquiries);
     const evil = await createInquiry({ name: '=HYPERLINK("http://evil.example","click")', message: 'Line one\nLine "two"', phone: '+91 98000 00000' });
-    const cab = await createInquiry({ type: 'cabs', name: 'Cab Person', subject: null, pickupLocation: 'Bagdogra', dropoffLocation: 'Gangtok', travelDate: '2031-01-02' });
+    const cab = await createInquiry({
+      type: 'cabs',
+      name: 'Cab Person',
+      subject: null,
+      pickupLocation: 'Bagdogra',
+      dropoffLocation: 'Gangtok',
+      travelDate: '2031-01-02',
+    });
     const res = await get(exportLoader, '/api/inquiries/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
@@ -263,7 +311,9 @@ describe('GET /api/inquiries/export', () => {
       .insert(inquiries)
       .values(Array.from({ length: 11 }, (_, i) => ({ type: 'contact', name: `Batch ${i}`, email: 'b@example.com', message: '', createdAt: same })));
     // Microsecond precision: rows made by one statement share now(); the cursor must not round them.
-    await db().insert(inquiries).values(Array.from({ length: 4 }, (_, i) => ({ type: 'contact', name: `Now ${i}`, email: 'n@example.com', message: '' })));
+    await db()
+      .insert(inquiries)
+      .values(Array.from({ length: 4 }, (_, i) => ({ type: 'contact', name: `Now ${i}`, email: 'n@example.com', message: '' })));
     const seen: string[] = [];
     for await (const row of inquiryExportRows({}, 3)) seen.push(row.id);
     expect(seen).toHaveLength(15);

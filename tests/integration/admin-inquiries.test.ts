@@ -23,7 +23,11 @@ import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createBike, createCar, createInquiry, createPackage } from '../factories';
 import { routeArgs, settle } from '../route-args';
 
-const controls = vi.hoisted(() => ({ failBookingAudit: false, pipelineResult: null as null | { ok: boolean; message: string }, pipelineCalls: [] as unknown[][] }));
+const controls = vi.hoisted(() => ({
+  failBookingAudit: false,
+  pipelineResult: null as null | { ok: boolean; message: string },
+  pipelineCalls: [] as unknown[][],
+}));
 
 vi.mock('~/models/audit.server', async (importOriginal) => {
   const original = await importOriginal<typeof AuditModule>();
@@ -76,11 +80,15 @@ function get(url: string) {
 function post(url: string, fields: Record<string, string>) {
   return settle(() =>
     action(
-      routeArgs(url, {}, {
-        method: 'POST',
-        body: new URLSearchParams(fields),
-        headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      }),
+      routeArgs(
+        url,
+        {},
+        {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+        },
+      ),
     ),
   );
 }
@@ -395,7 +403,15 @@ describe('Convert to booking', () => {
       status: 'rejected',
     });
     const { booking, inquiry } = await convert(source.id);
-    expect(booking).toMatchObject({ type: 'car', carId: car.id, packageId: null, bikeId: null, itemName: 'Innova Convert', startDate: '2031-01-15', adults: null });
+    expect(booking).toMatchObject({
+      type: 'car',
+      carId: car.id,
+      packageId: null,
+      bikeId: null,
+      itemName: 'Innova Convert',
+      startDate: '2031-01-15',
+      adults: null,
+    });
     expect(booking!.message).toBe(`From inquiry #${shortReference(source.id)} (Pickup: Bagdogra Airport; Drop-off: Gangtok)`);
     expect(inquiry!.status).toBe('completed');
   });
@@ -435,13 +451,19 @@ describe('Convert to booking', () => {
     const { outcome, booking, inquiry } = await convert(source.id);
     expect(outcome.status).toBe(400);
     expect(outcome.body).toEqual({
-      convert: { id: source.id, errors: { startDate: 'Enter the travel date', adults: 'Enter the number of travellers, 1 to 50' }, values: { startDate: '', adults: '' } },
+      convert: {
+        id: source.id,
+        errors: { startDate: 'Enter the travel date', adults: 'Enter the number of travellers, 1 to 50' },
+        values: { startDate: '', adults: '' },
+      },
     });
     expect(booking).toBeUndefined();
     expect(inquiry).toMatchObject({ status: source.status, bookingId: null });
     const bad = await convert(source.id, { startDate: '2031-02-30', adults: '0' });
     expect(bad.outcome.status).toBe(400);
-    expect(bad.outcome.body).toMatchObject({ convert: { errors: { startDate: 'Enter a date as YYYY-MM-DD', adults: 'Enter the number of travellers, 1 to 50' } } });
+    expect(bad.outcome.body).toMatchObject({
+      convert: { errors: { startDate: 'Enter a date as YYYY-MM-DD', adults: 'Enter the number of travellers, 1 to 50' } },
+    });
     // A cab needs its date; the number of travellers is optional.
     const cab = await createInquiry({ type: 'cabs', subject: null, travelDate: null, pickupLocation: 'A', dropoffLocation: 'B' });
     const cabOutcome = await convert(cab.id);
@@ -502,7 +524,12 @@ describe('pipeline intents', () => {
     const outcome = await post(`/admin/inquiries?view=${target.id}`, { intent: 'note', id: target.id, body: '   ' });
     expect(outcome.status).toBe(400);
     expect(outcome.body).toEqual({ pipeline: { ok: false, message: 'Please write a note', field: 'body' } });
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.entityId, target.id)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, target.id))),
+    ).toEqual([]);
   });
 
   test('the real pipeline: a note and a follow-up day through the page action, each audited', async () => {

@@ -43,11 +43,15 @@ const auditEntries = (entityType: string) => db().select().from(auditLog).where(
 
 /** Post a form (fields in order, names may repeat) to an admin action. */
 function post(url: string, fields: [string, string][]) {
-  return routeArgs(url, {}, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: browserHeaders(cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
-  });
+  return routeArgs(
+    url,
+    {},
+    {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: browserHeaders(cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    },
+  );
 }
 
 /**
@@ -101,7 +105,10 @@ describe('schemas: good and bad values per key', () => {
       ],
     },
     announcement: {
-      good: [{ enabled: false, text: '', link: '' }, { enabled: true, text: 'Permits open', link: 'https://example.com/permits' }],
+      good: [
+        { enabled: false, text: '', link: '' },
+        { enabled: true, text: 'Permits open', link: 'https://example.com/permits' },
+      ],
       bad: [
         [{ ...defaultSettings.announcement, enabled: 'yes' }, 'enabled'],
         [{ ...defaultSettings.announcement, link: 'javascript:alert(1)' }, 'link'],
@@ -109,7 +116,10 @@ describe('schemas: good and bad values per key', () => {
       ],
     },
     promo: {
-      good: [{ ...defaultSettings.promo, endsOn: '' }, { ...defaultSettings.promo, endsOn: '2028-01-31' }],
+      good: [
+        { ...defaultSettings.promo, endsOn: '' },
+        { ...defaultSettings.promo, endsOn: '2028-01-31' },
+      ],
       bad: [
         [{ ...defaultSettings.promo, endsOn: '31/01/2028' }, 'endsOn'],
         [{ ...defaultSettings.promo, endsOn: '2028-02-30' }, 'endsOn'],
@@ -278,7 +288,14 @@ describe('/admin/settings', () => {
     expect(outcome.headers.get('Location')).toBe('/admin/settings');
     expect(outcome.headers.get('Set-Cookie')).toBeTruthy();
     const saved = await getSetting('company');
-    expect(saved).toMatchObject({ phone: '+919832022222', email: 'desk@example.org', officeHours: [{ days: 'Mon-Fri', hours: '9:00-17:00 IST' }, { days: 'Sat', hours: '10:00-13:00 IST' }] });
+    expect(saved).toMatchObject({
+      phone: '+919832022222',
+      email: 'desk@example.org',
+      officeHours: [
+        { days: 'Mon-Fri', hours: '9:00-17:00 IST' },
+        { days: 'Sat', hours: '10:00-13:00 IST' },
+      ],
+    });
 
     // The next public request reads it: no cache in between.
     const layout = (await siteLayoutLoader()) as { company: Settings['company'] };
@@ -305,11 +322,7 @@ describe('/admin/settings', () => {
 
   test('a number that is not a phone number is refused with a field message and nothing is saved', async () => {
     const before = await storedRow('company');
-    const outcome = await settle(() =>
-      settingsAction(
-        post('/admin/settings', companyForm({ phone: 'call me', whatsappNumber: '12345' })),
-      ),
-    );
+    const outcome = await settle(() => settingsAction(post('/admin/settings', companyForm({ phone: 'call me', whatsappNumber: '12345' }))));
     expect(outcome.status).toBe(400);
     const body = outcome.body as { result: { error: Record<string, string[]> } };
     expect(body.result.error.phone?.[0]).toMatch(/valid phone number/);
@@ -358,11 +371,25 @@ describe('/admin/settings', () => {
 
   test('checkboxes, dates and one-per-line policies are read from the form', async () => {
     const promo = await settle(() =>
-      settingsAction(post('/admin/settings', [['section', 'promo'], ['text', 'Monsoon offer'], ['link', '/packages'], ['endsOn', '2027-09-30']])),
+      settingsAction(
+        post('/admin/settings', [
+          ['section', 'promo'],
+          ['text', 'Monsoon offer'],
+          ['link', '/packages'],
+          ['endsOn', '2027-09-30'],
+        ]),
+      ),
     );
     expect(promo.status).toBe(302);
     expect(await getSetting('promo')).toEqual({ enabled: false, text: 'Monsoon offer', link: '/packages', endsOn: '2027-09-30' });
-    const toast = await settle(() => settingsAction(post('/admin/settings', [['section', 'recentBookingToast'], ['enabled', 'on']])));
+    const toast = await settle(() =>
+      settingsAction(
+        post('/admin/settings', [
+          ['section', 'recentBookingToast'],
+          ['enabled', 'on'],
+        ]),
+      ),
+    );
     expect(toast.status).toBe(302);
     expect(await getSetting('recentBookingToast')).toEqual({ enabled: true });
 
@@ -426,7 +453,14 @@ describe('/admin/settings', () => {
   });
 
   test('an unknown form is refused with an error toast', async () => {
-    const outcome = await settle(() => settingsAction(post('/admin/settings', [['section', 'map'], ['latitude', '1']])));
+    const outcome = await settle(() =>
+      settingsAction(
+        post('/admin/settings', [
+          ['section', 'map'],
+          ['latitude', '1'],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(302);
     expect((await getSetting('map')).latitude).toBe(defaultSettings.map.latitude);
   });
@@ -479,7 +513,12 @@ describe('/admin/location', () => {
     expect(await getSetting('map')).toEqual(defaultSettings.map);
 
     const good = await settle(() =>
-      locationAction(post('/admin/location', fields({ embedCode: '<iframe src="https://www.google.com/maps/embed?pb=1&amp;x=2" width="600" style="border:0;" allowfullscreen=""></iframe>' }))),
+      locationAction(
+        post(
+          '/admin/location',
+          fields({ embedCode: '<iframe src="https://www.google.com/maps/embed?pb=1&amp;x=2" width="600" style="border:0;" allowfullscreen=""></iframe>' }),
+        ),
+      ),
     );
     expect(good.status).toBe(302);
     const saved = await getSetting('map');
@@ -499,7 +538,11 @@ describe('GET / PATCH /api/settings', () => {
   });
 
   test('a cookie-authenticated change from another origin is 403', async () => {
-    const res = await call(apiAction, '/api/settings', { method: 'PATCH', body: { video: { url: '' } }, headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const res = await call(apiAction, '/api/settings', {
+      method: 'PATCH',
+      body: { video: { url: '' } },
+      headers: { Cookie: cookie, Origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -558,7 +601,12 @@ describe('GET / PATCH /api/settings', () => {
     const second = await call(apiAction, '/api/settings', {
       method: 'PATCH',
       headers: bearer,
-      body: { ratings: { rating: '5.0' }, company: { email: 'nope', office_hours: [] }, map: { latitude: 'north', zoom: 0, embed_code: '<script>alert(1)</script>' }, promo: { ends_on: 'soon' } },
+      body: {
+        ratings: { rating: '5.0' },
+        company: { email: 'nope', office_hours: [] },
+        map: { latitude: 'north', zoom: 0, embed_code: '<script>alert(1)</script>' },
+        promo: { ends_on: 'soon' },
+      },
     });
     expect(second.status).toBe(400);
     expect(issuePaths(second.body)).toEqual(['company.email', 'company.officeHours', 'map.embedCode', 'map.latitude', 'map.zoom', 'promo.endsOn']);
@@ -573,9 +621,9 @@ describe('GET / PATCH /api/settings', () => {
     expect((await call(apiAction, '/api/settings', { method: 'PATCH', headers: bearer, body: '{"company":' })).status).toBe(400);
     expect((await call(apiAction, '/api/settings', { method: 'PATCH', headers: bearer, body: {} })).status).toBe(400);
     expect(issuePaths((await call(apiAction, '/api/settings', { method: 'PATCH', headers: bearer, body: { company: 'x' } })).body)).toEqual(['company']);
-    expect(
-      (await call(apiAction, '/api/settings', { method: 'PATCH', headers: { ...bearer, 'Content-Type': 'text/plain' }, body: undefined })).status,
-    ).toBe(415);
+    expect((await call(apiAction, '/api/settings', { method: 'PATCH', headers: { ...bearer, 'Content-Type': 'text/plain' }, body: undefined })).status).toBe(
+      415,
+    );
     expect((await call(apiAction, '/api/settings', { method: 'POST', headers: bearer, body: {} })).status).toBe(405);
   });
 
@@ -598,7 +646,10 @@ describe('/admin/outbox', () => {
   let sentId: string;
 
   beforeAll(async () => {
-    await enqueueEmails(db(), Array.from({ length: 23 }, (_, i) => mail(i)));
+    await enqueueEmails(
+      db(),
+      Array.from({ length: 23 }, (_, i) => mail(i)),
+    );
     const rows = await db().select().from(emailOutbox);
     failedId = rows[0]!.id;
     sentId = rows[1]!.id;
@@ -639,10 +690,20 @@ describe('/admin/outbox', () => {
     await expect.poll(async () => (await db().select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'))).length, { timeout: 5000 }).toBe(0);
     sent.length = 0;
 
-    const outcome = await settle(() => outboxAction(post('/admin/outbox?status=failed', [['intent', 'resend'], ['id', failedId]])));
+    const outcome = await settle(() =>
+      outboxAction(
+        post('/admin/outbox?status=failed', [
+          ['intent', 'resend'],
+          ['id', failedId],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get('Location')).toBe('/admin/outbox?status=failed');
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'email'), eq(auditLog.entityId, failedId)));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'email'), eq(auditLog.entityId, failedId)));
     expect(entry).toMatchObject({
       action: 'resend',
       actorName: actor.name,
@@ -656,11 +717,23 @@ describe('/admin/outbox', () => {
   test('a mail that is not failed, or unknown, is not resent', async () => {
     await expect(resendEmail(sentId, actor)).rejects.toMatchObject({ message: 'Only a failed e-mail can be resent' });
     await expect(resendEmail('3f2a5c1e-8b4d-4c6e-9a7b-1d2e3f4a5b6c', actor)).rejects.toMatchObject({ message: 'E-mail not found' });
-    const outcome = await settle(() => outboxAction(post('/admin/outbox', [['intent', 'resend'], ['id', sentId]])));
+    const outcome = await settle(() =>
+      outboxAction(
+        post('/admin/outbox', [
+          ['intent', 'resend'],
+          ['id', sentId],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(302);
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, sentId));
     expect(row!.status).toBe('sent');
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'email'), eq(auditLog.entityId, sentId)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'email'), eq(auditLog.entityId, sentId))),
+    ).toEqual([]);
     retryEmailsNow([]); // without a transport: only logs
   });
 });

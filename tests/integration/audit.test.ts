@@ -99,13 +99,22 @@ describe('the admin API records each catalogue write', () => {
       title: { from: 'Zuluk Silk Route', to: 'Zuluk Silk Route Deluxe' },
       price: { from: 12500.5, to: 14000 },
     });
-    expect(remove).toMatchObject({ action: 'delete', summary: 'Deleted package Zuluk Silk Route Deluxe', changes: { title: { from: 'Zuluk Silk Route Deluxe', to: null } } });
+    expect(remove).toMatchObject({
+      action: 'delete',
+      summary: 'Deleted package Zuluk Silk Route Deluxe',
+      changes: { title: { from: 'Zuluk Silk Route Deluxe', to: null } },
+    });
   });
 
   test('bike and car: create, update and delete', async () => {
     const bike = await call(bikesApi, '/api/bikes', { body: validBike, headers: bearer });
     const bikeId = (bike.body as { id: string }).id;
-    await call(bikeApi, `/api/bikes/${bikeId}`, { method: 'PUT', params: { id: bikeId }, headers: bearer, body: { ...validBike, available: !validBike.available } });
+    await call(bikeApi, `/api/bikes/${bikeId}`, {
+      method: 'PUT',
+      params: { id: bikeId },
+      headers: bearer,
+      body: { ...validBike, available: !validBike.available },
+    });
     await call(bikeApi, `/api/bikes/${bikeId}`, { method: 'DELETE', params: { id: bikeId }, headers: bearer });
     expect((await entriesFor(bikeId)).map((e) => [e.action, e.entityType, e.summary, e.actorName])).toEqual([
       ['create', 'bike', `Created bike ${validBike.model}`, 'audit-api'],
@@ -141,16 +150,39 @@ describe('the admin API records each catalogue write', () => {
 describe('the admin pages record each catalogue write', () => {
   test('package editor (new and edit) and list delete', async () => {
     const created = await settle(() =>
-      newPackageAction(form('/admin/packages/new', [['title', 'Page Made Tour'], ['description', 'From the editor.'], ['price', '5000']])),
+      newPackageAction(
+        form('/admin/packages/new', [
+          ['title', 'Page Made Tour'],
+          ['description', 'From the editor.'],
+          ['price', '5000'],
+        ]),
+      ),
     );
     expect(created.status).toBe(302);
     const [row] = await db().select().from(tourPackages).where(eq(tourPackages.title, 'Page Made Tour'));
     const id = row!.id;
     const edited = await settle(() =>
-      editPackageAction(form(`/admin/packages/edit/${id}`, [['title', 'Page Made Tour'], ['description', 'Changed in the editor.'], ['price', '5000']], { id })),
+      editPackageAction(
+        form(
+          `/admin/packages/edit/${id}`,
+          [
+            ['title', 'Page Made Tour'],
+            ['description', 'Changed in the editor.'],
+            ['price', '5000'],
+          ],
+          { id },
+        ),
+      ),
     );
     expect(edited.status).toBe(302);
-    const deleted = await settle(() => packageList.action(form('/admin/packages', [['intent', 'delete'], ['id', id]])));
+    const deleted = await settle(() =>
+      packageList.action(
+        form('/admin/packages', [
+          ['intent', 'delete'],
+          ['id', id],
+        ]),
+      ),
+    );
     expect(deleted.status).toBe(302);
 
     const list = await entriesFor(id);
@@ -163,19 +195,78 @@ describe('the admin pages record each catalogue write', () => {
   });
 
   test('bike and car editors and list deletes', async () => {
-    expect((await settle(() => newBikeAction(form('/admin/bikes/new', [['model', 'Page Bike'], ['dailyRate', '1200']])))).status).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          newBikeAction(
+            form('/admin/bikes/new', [
+              ['model', 'Page Bike'],
+              ['dailyRate', '1200'],
+            ]),
+          ),
+        )
+      ).status,
+    ).toBe(302);
     const [bike] = await db().select().from(bikes).where(eq(bikes.model, 'Page Bike'));
-    expect((await settle(() => bikeList.action(form('/admin/bikes', [['intent', 'delete'], ['id', bike!.id]])))).status).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          bikeList.action(
+            form('/admin/bikes', [
+              ['intent', 'delete'],
+              ['id', bike!.id],
+            ]),
+          ),
+        )
+      ).status,
+    ).toBe(302);
     expect((await entriesFor(bike!.id)).map((e) => [e.action, e.entityType, e.summary])).toEqual([
       ['create', 'bike', 'Created bike Page Bike'],
       ['delete', 'bike', 'Deleted bike Page Bike'],
     ]);
 
-    expect((await settle(() => newCarAction(form('/admin/cars/new', [['model', 'Page Car'], ['dailyRate', '2500']])))).status).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          newCarAction(
+            form('/admin/cars/new', [
+              ['model', 'Page Car'],
+              ['dailyRate', '2500'],
+            ]),
+          ),
+        )
+      ).status,
+    ).toBe(302);
     const [car] = await db().select().from(cars).where(eq(cars.model, 'Page Car'));
     const id = car!.id;
-    expect((await settle(() => editCarAction(form(`/admin/cars/edit/${id}`, [['model', 'Page Car II'], ['dailyRate', '2600']], { id })))).status).toBe(302);
-    expect((await settle(() => carList.action(form('/admin/cars', [['intent', 'delete'], ['id', id]])))).status).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          editCarAction(
+            form(
+              `/admin/cars/edit/${id}`,
+              [
+                ['model', 'Page Car II'],
+                ['dailyRate', '2600'],
+              ],
+              { id },
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          carList.action(
+            form('/admin/cars', [
+              ['intent', 'delete'],
+              ['id', id],
+            ]),
+          ),
+        )
+      ).status,
+    ).toBe(302);
     const list = await entriesFor(id);
     expect(list.map((e) => [e.action, e.summary])).toEqual([
       ['create', 'Created car Page Car'],
@@ -186,7 +277,14 @@ describe('the admin pages record each catalogue write', () => {
   });
 
   test('an invalid form records nothing', async () => {
-    const outcome = await settle(() => newCarAction(form('/admin/cars/new', [['model', ''], ['dailyRate', '']])));
+    const outcome = await settle(() =>
+      newCarAction(
+        form('/admin/cars/new', [
+          ['model', ''],
+          ['dailyRate', ''],
+        ]),
+      ),
+    );
     expect(outcome.status).toBe(400);
     expect(await entries()).toEqual([]);
   });
@@ -263,10 +361,26 @@ describe('/admin/audit', () => {
     const ravi: AuditActor = { id: null, name: 'ravi' };
     const at = (iso: string) => new Date(iso);
     const rows = [
-      { actor: asha, createdAt: at('2026-03-01T10:00:00+05:30'), entry: { action: 'create', entityType: 'bike', entityId: randomUUID(), summary: 'Created bike Himalayan 450' } },
-      { actor: ravi, createdAt: at('2026-03-02T00:10:00+05:30'), entry: { action: 'update', entityType: 'car', entityId: randomUUID(), summary: 'Updated car Innova Crysta' } },
-      { actor: asha, createdAt: at('2026-03-03T23:50:00+05:30'), entry: { action: 'delete', entityType: 'package', entityId: randomUUID(), summary: 'Deleted package Zuluk Silk Route' } },
-      { actor: ravi, createdAt: at('2026-03-04T09:00:00+05:30'), entry: { action: 'settings', entityType: 'settings', entityId: null, summary: 'Changed the site settings' } },
+      {
+        actor: asha,
+        createdAt: at('2026-03-01T10:00:00+05:30'),
+        entry: { action: 'create', entityType: 'bike', entityId: randomUUID(), summary: 'Created bike Himalayan 450' },
+      },
+      {
+        actor: ravi,
+        createdAt: at('2026-03-02T00:10:00+05:30'),
+        entry: { action: 'update', entityType: 'car', entityId: randomUUID(), summary: 'Updated car Innova Crysta' },
+      },
+      {
+        actor: asha,
+        createdAt: at('2026-03-03T23:50:00+05:30'),
+        entry: { action: 'delete', entityType: 'package', entityId: randomUUID(), summary: 'Deleted package Zuluk Silk Route' },
+      },
+      {
+        actor: ravi,
+        createdAt: at('2026-03-04T09:00:00+05:30'),
+        entry: { action: 'settings', entityType: 'settings', entityId: null, summary: 'Changed the site settings' },
+      },
     ] as const;
     for (const row of rows) {
       await recordAudit(db(), row.actor, row.entry);
@@ -328,7 +442,8 @@ describe('/admin/audit', () => {
 
   test('pages of 50, and a page past the last goes to the last with the filters kept', async () => {
     const actor: AuditActor = { id: staff.user.id, name: 'pager' };
-    for (let i = 0; i < 53; i++) await recordAudit(db(), actor, { action: 'update', entityType: 'car', entityId: randomUUID(), summary: `Updated car Paged ${i}` });
+    for (let i = 0; i < 53; i++)
+      await recordAudit(db(), actor, { action: 'update', entityType: 'car', entityId: randomUUID(), summary: `Updated car Paged ${i}` });
     const first = await page('?user=pager');
     expect(first).toMatchObject({ total: 53, pages: 2, page: 1 });
     expect(first.entries).toHaveLength(50);
@@ -359,7 +474,10 @@ describe('/admin/audit', () => {
         { field: 'available', label: 'Available', from: 'Yes', to: 'No' },
       ]),
     );
-    expect(bySummary['Deleted bike Gone Bike']!.changes).toEqual({ sides: 'before', rows: [{ field: 'model', label: 'Model', from: 'Gone Bike', to: '(empty)' }] });
+    expect(bySummary['Deleted bike Gone Bike']!.changes).toEqual({
+      sides: 'before',
+      rows: [{ field: 'model', label: 'Model', from: 'Gone Bike', to: '(empty)' }],
+    });
     const created = bySummary['Created bike Linked Bike']!.changes;
     expect(created.sides).toBe('after');
     // Lists one item a line; objects as 'Label: value' lines without the empty parts.

@@ -10,29 +10,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, loginChallenges, recoveryCodes, users } from '~/db/schema';
-import {
-  CHALLENGE_ENDED,
-  CODE_REQUIRED,
-  completeTwoFactor,
-  INVALID_CODE,
-  INVALID_CREDENTIALS,
-  signIn,
-  TOO_MANY_CODES,
-} from '~/services/sign-in.server';
+import { CHALLENGE_ENDED, CODE_REQUIRED, completeTwoFactor, INVALID_CODE, INVALID_CREDENTIALS, signIn, TOO_MANY_CODES } from '~/services/sign-in.server';
 import { loginChallengeCookie, sessionCookie } from '~/lib/cookies.server';
 import { createLoginThrottle } from '~/infrastructure/login-throttle.server';
 import { CLIENT_IP_HEADER } from '~/infrastructure/rate-limit.server';
-import {
-  groupSecret,
-  hashRecoveryCode,
-  matchTotp,
-  newRecoveryCodes,
-  newTotpSecret,
-  totpCode,
-  totpStep,
-  totpUri,
-  TOTP_PERIOD,
-} from '~/lib/totp.server';
+import { groupSecret, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpCode, totpStep, totpUri, TOTP_PERIOD } from '~/lib/totp.server';
 import { countUserSessions, findActiveSession, hashToken, LOGIN_CHALLENGE_MAX_ATTEMPTS } from '~/models/session.server';
 import { beginTotpEnrolment, confirmTotpEnrolment, pendingTotpSecret } from '~/models/two-factor.server';
 import { getAccount, upsertUser } from '~/models/user.server';
@@ -232,7 +214,10 @@ describe('the login page', () => {
     const again = await codeStep(codes[3]!, ip, await passwordStep(username, ip));
     expect(again.status).toBe(401);
     expect((await getAccount(user.id)).recoveryCodesLeft).toBe(9);
-    const [used] = await db().select().from(recoveryCodes).where(eq(recoveryCodes.codeHash, hashRecoveryCode(codes[3]!)));
+    const [used] = await db()
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.codeHash, hashRecoveryCode(codes[3]!)));
     expect(used!.usedAt).toBeInstanceOf(Date);
   });
 
@@ -252,7 +237,10 @@ describe('the login page', () => {
     const { username, secret, user } = await twoFactorUser();
     const ip = ipOf();
     const challenge = await passwordStep(username, ip);
-    await db().update(loginChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginChallenges.userId, user.id));
+    await db()
+      .update(loginChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginChallenges.userId, user.id));
     const late = await codeStep(totpCode(secret), ip, challenge);
     expect(late.body).toMatchObject({ step: 'password', failed: CHALLENGE_ENDED });
 
@@ -280,7 +268,11 @@ describe('the login page', () => {
 });
 
 describe('the JSON API', () => {
-  const json = (body: unknown, ip: string) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', [CLIENT_IP_HEADER]: ip } });
+  const json = (body: unknown, ip: string) => ({
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', [CLIENT_IP_HEADER]: ip },
+  });
   const login = (body: unknown, ip = ipOf()) => settle(() => apiLogin(routeArgs('/api/auth/login', {}, json(body, ip))));
 
   test('without a code: 401 "Two-factor code required" naming `code`; a wrong one 401; a right one the token', async () => {

@@ -173,7 +173,16 @@ describe('redirectTo after sign-in', () => {
   test('only a relative path inside /admin is followed', () => {
     expect(safeRedirect('/admin/cars?q=suv')).toBe('/admin/cars?q=suv');
     expect(safeRedirect('/admin')).toBe('/admin');
-    for (const hostile of ['https://evil.example/admin', '//evil.example/admin', '/\\evil.example', '/packages', '/administrator', 'javascript:alert(1)', '/admin/login', '']) {
+    for (const hostile of [
+      'https://evil.example/admin',
+      '//evil.example/admin',
+      '/\\evil.example',
+      '/packages',
+      '/administrator',
+      'javascript:alert(1)',
+      '/admin/login',
+      '',
+    ]) {
       expect(safeRedirect(hostile)).toBe('/admin');
     }
   });
@@ -186,7 +195,9 @@ function form(fields: Record<string, string>) {
 describe('/admin/login', () => {
   test('signs in: a session cookie (HttpOnly, SameSite=Lax), the toast, then the redirectTo page', async () => {
     await upsertUser({ username: 'office', name: 'Office', password: TEST_PASSWORD });
-    const res = (await loginAction(routeArgs('/admin/login', {}, form({ username: 'office', password: TEST_PASSWORD, redirectTo: '/admin/cars' })))) as Response;
+    const res = (await loginAction(
+      routeArgs('/admin/login', {}, form({ username: 'office', password: TEST_PASSWORD, redirectTo: '/admin/cars' })),
+    )) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/admin/cars');
     const cookies = res.headers.getSetCookie();
@@ -221,7 +232,9 @@ describe('/admin/login', () => {
 
   test('an open redirect is refused: a foreign redirectTo goes to the dashboard', async () => {
     await upsertUser({ username: 'office3', name: 'Office', password: TEST_PASSWORD });
-    const res = (await loginAction(routeArgs('/admin/login', {}, form({ username: 'office3', password: TEST_PASSWORD, redirectTo: 'https://evil.example/' })))) as Response;
+    const res = (await loginAction(
+      routeArgs('/admin/login', {}, form({ username: 'office3', password: TEST_PASSWORD, redirectTo: 'https://evil.example/' })),
+    )) as Response;
     expect(res.headers.get('Location')).toBe('/admin');
   });
 
@@ -241,7 +254,11 @@ describe('/admin/login', () => {
 });
 
 describe('the API', () => {
-  const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } });
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
   test('POST /api/auth/login gives a Bearer token for a session row; logout revokes it', async () => {
     await upsertUser({ username: 'api-user', name: 'API', password: TEST_PASSWORD });

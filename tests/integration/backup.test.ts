@@ -21,18 +21,7 @@ import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseHandle, db, openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
-import {
-  auditLog,
-  bookings,
-  emailOutbox,
-  idempotencyKeys,
-  loginChallenges,
-  rateLimits,
-  notes,
-  recoveryCodes,
-  sessions,
-  users,
-} from '~/db/schema';
+import { auditLog, bookings, emailOutbox, idempotencyKeys, loginChallenges, rateLimits, notes, recoveryCodes, sessions, users } from '~/db/schema';
 import { seedDatabase } from '~/db/seed';
 import { createBackup, pgliteSource, snapshotFromServer, type BackupSource } from '~/infrastructure/backup/create.server';
 import { readManifest } from '~/infrastructure/backup/manifest.server';
@@ -84,20 +73,46 @@ async function fillEveryTable() {
   await createCar({ model: 'Backup Car' });
   const [user] = await db()
     .insert(users)
-    .values({ username: 'backup.admin', name: 'Backup Admin', passwordHash: 'scrypt$x', totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: new Date(), totpLastStep: 42 })
+    .values({
+      username: 'backup.admin',
+      name: 'Backup Admin',
+      passwordHash: 'scrypt$x',
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      totpEnabledAt: new Date(),
+      totpLastStep: 42,
+    })
     .returning();
   const [booking] = await db().select({ id: bookings.id }).from(bookings).limit(1);
   const expires = new Date(Date.now() + 3_600_000);
-  await db().insert(sessions).values({ tokenHash: 'a'.repeat(64), userId: user!.id, expiresAt: expires, userAgent: 'vitest', ip: '127.0.0.1' });
-  await db().insert(loginChallenges).values({ tokenHash: 'b'.repeat(64), userId: user!.id, expiresAt: expires });
-  await db().insert(recoveryCodes).values([{ userId: user!.id, codeHash: 'c'.repeat(64) }, { userId: user!.id, codeHash: 'd'.repeat(64), usedAt: new Date() }]);
+  await db()
+    .insert(sessions)
+    .values({ tokenHash: 'a'.repeat(64), userId: user!.id, expiresAt: expires, userAgent: 'vitest', ip: '127.0.0.1' });
+  await db()
+    .insert(loginChallenges)
+    .values({ tokenHash: 'b'.repeat(64), userId: user!.id, expiresAt: expires });
+  await db()
+    .insert(recoveryCodes)
+    .values([
+      { userId: user!.id, codeHash: 'c'.repeat(64) },
+      { userId: user!.id, codeHash: 'd'.repeat(64), usedAt: new Date() },
+    ]);
   await db().insert(emailOutbox).values({ to: 'office@example.com', subject: 'New booking', text: 'Hello', html: '<p>Hello</p>' });
   await db().insert(rateLimits).values({ key: 'login-ip:203.0.113.9', points: 2, expire: expires });
   await db().insert(notes).values({ bookingId: booking!.id, authorId: user!.id, authorName: 'Backup Admin', body: 'Called back, all good.' });
   await db()
     .insert(auditLog)
-    .values({ actorId: user!.id, actorName: 'backup.admin', action: 'update', entityType: 'booking', entityId: booking!.id, summary: 'Confirmed', changes: { status: { from: 'pending', to: 'confirmed' } } });
-  await db().insert(idempotencyKeys).values({ scope: 'booking', key: 'k-1', requestHash: 'e'.repeat(64), responseStatus: 201, responseBody: { id: booking!.id } });
+    .values({
+      actorId: user!.id,
+      actorName: 'backup.admin',
+      action: 'update',
+      entityType: 'booking',
+      entityId: booking!.id,
+      summary: 'Confirmed',
+      changes: { status: { from: 'pending', to: 'confirmed' } },
+    });
+  await db()
+    .insert(idempotencyKeys)
+    .values({ scope: 'booking', key: 'k-1', requestHash: 'e'.repeat(64), responseStatus: 201, responseBody: { id: booking!.id } });
 }
 
 /** Every row of every table (ordered by primary key, as JSON) and every sequence's position. */
@@ -232,7 +247,11 @@ describe('a backup', () => {
       sourceData = work; // only its uploads folder is read
     } else {
       sourceData = path.join(work, 'cli-source');
-      const restoredSource = await restoreBackup({ file: backupFile, target: { kind: 'pglite', dataDir: sourceData }, uploadsDir: path.join(sourceData, 'uploads') });
+      const restoredSource = await restoreBackup({
+        file: backupFile,
+        target: { kind: 'pglite', dataDir: sourceData },
+        uploadsDir: path.join(sourceData, 'uploads'),
+      });
       expect(restoredSource.uploads).toBe(3);
       fromEnv = {};
     }
@@ -282,7 +301,9 @@ describe('a backup', () => {
 /** Entries of a backup file, to build damaged copies. */
 async function entriesOf(file: string): Promise<{ name: string; body: Buffer }[]> {
   const extract = tar.extract();
-  createReadStream(file).pipe(createGunzip()).pipe(extract as unknown as NodeJS.WritableStream);
+  createReadStream(file)
+    .pipe(createGunzip())
+    .pipe(extract as unknown as NodeJS.WritableStream);
   const entries = [];
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
@@ -312,9 +333,9 @@ describe('a restore is refused, changing nothing', () => {
   test('into a database that is not empty', async () => {
     const before = await readDatabaseInfo(queryOf(handle));
     if (POSTGRES) {
-      await expect(restoreBackup({ file: backupFile, target: { kind: 'postgres', url: sourceUrl }, uploadsDir: path.join(work, 'none', 'uploads') })).rejects.toThrow(
-        /^The database at postgres:\/\/.* is not empty \(\d+ tables\): restore only into a new, empty database/,
-      );
+      await expect(
+        restoreBackup({ file: backupFile, target: { kind: 'postgres', url: sourceUrl }, uploadsDir: path.join(work, 'none', 'uploads') }),
+      ).rejects.toThrow(/^The database at postgres:\/\/.* is not empty \(\d+ tables\): restore only into a new, empty database/);
     } else {
       const dataDir = path.join(work, 'occupied');
       await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
@@ -345,29 +366,68 @@ describe('a restore is refused, changing nothing', () => {
       return [{ name: 'manifest.json', body: JSON.stringify(copy) }, ...entries.slice(1)];
     };
     const cases: [string, () => Promise<void>, RegExp][] = [
-      ['junk.tar.gz', (f = path.join(work, 'junk.tar.gz')) => writeFile(f, 'not a backup at all'), /is not a backup made by npm run db:backup \(not a gzip'd tar/],
+      [
+        'junk.tar.gz',
+        (f = path.join(work, 'junk.tar.gz')) => writeFile(f, 'not a backup at all'),
+        /is not a backup made by npm run db:backup \(not a gzip'd tar/,
+      ],
       ['gzip.tar.gz', (f = path.join(work, 'gzip.tar.gz')) => writeFile(f, gzipSync('hello, not a tar')), /is not a backup made by npm run db:backup/],
-      ['other.tar.gz', (f = path.join(work, 'other.tar.gz')) => writeArchive(f, [{ name: 'README', body: 'hi' }]), /is not a backup made by npm run db:backup \(it does not start with manifest.json\)/],
-      ['foreign.tar.gz', (f = path.join(work, 'foreign.tar.gz')) => writeArchive(f, [{ name: 'manifest.json', body: '{"format":"other"}' }]), /is not a backup made by npm run db:backup \(unknown manifest format\)/],
-      ['newer-format.tar.gz', (f = path.join(work, 'newer-format.tar.gz')) => writeArchive(f, withManifest((m) => (m.formatVersion = 99))), /was made by a newer version of the site \(backup format 99/],
+      [
+        'other.tar.gz',
+        (f = path.join(work, 'other.tar.gz')) => writeArchive(f, [{ name: 'README', body: 'hi' }]),
+        /is not a backup made by npm run db:backup \(it does not start with manifest.json\)/,
+      ],
+      [
+        'foreign.tar.gz',
+        (f = path.join(work, 'foreign.tar.gz')) => writeArchive(f, [{ name: 'manifest.json', body: '{"format":"other"}' }]),
+        /is not a backup made by npm run db:backup \(unknown manifest format\)/,
+      ],
+      [
+        'newer-format.tar.gz',
+        (f = path.join(work, 'newer-format.tar.gz')) =>
+          writeArchive(
+            f,
+            withManifest((m) => (m.formatVersion = 99)),
+          ),
+        /was made by a newer version of the site \(backup format 99/,
+      ],
       [
         'newer-schema.tar.gz',
-        (f = path.join(work, 'newer-schema.tar.gz')) => writeArchive(f, withManifest((m) => (m.migration = { tag: '9999_future', hash: 'f'.repeat(64), createdAt: 9_999_999_999_999 }))),
+        (f = path.join(work, 'newer-schema.tar.gz')) =>
+          writeArchive(
+            f,
+            withManifest((m) => (m.migration = { tag: '9999_future', hash: 'f'.repeat(64), createdAt: 9_999_999_999_999 })),
+          ),
         /was made by a newer version of the site \(its last migration, 9999_future, is not in this copy's drizzle\/ folder\)/,
       ],
       [
         'other-engine.tar.gz',
         (f = path.join(work, 'other-engine.tar.gz')) =>
-          writeArchive(f, withManifest((m) => ((m.database.kind = POSTGRES ? 'pglite' : 'postgres'), (m.database.file = POSTGRES ? 'database/pglite.tar' : 'database/postgres.dump')))),
-        POSTGRES ? /holds an embedded \(PGlite\) database: restore it with DATABASE_URL unset/ : /holds a PostgreSQL dump: restore it with DATABASE_URL pointing at an empty PostgreSQL database/,
+          writeArchive(
+            f,
+            withManifest(
+              (m) => ((m.database.kind = POSTGRES ? 'pglite' : 'postgres'), (m.database.file = POSTGRES ? 'database/pglite.tar' : 'database/postgres.dump')),
+            ),
+          ),
+        POSTGRES
+          ? /holds an embedded \(PGlite\) database: restore it with DATABASE_URL unset/
+          : /holds a PostgreSQL dump: restore it with DATABASE_URL pointing at an empty PostgreSQL database/,
       ],
       [
         'checksum.tar.gz',
         (f = path.join(work, 'checksum.tar.gz')) =>
-          writeArchive(f, [entries[0]!, { name: entries[1]!.name, body: Buffer.concat([entries[1]!.body.subarray(0, 1000), Buffer.from('X'), entries[1]!.body.subarray(1001)]) }, ...entries.slice(2)]),
+          writeArchive(f, [
+            entries[0]!,
+            { name: entries[1]!.name, body: Buffer.concat([entries[1]!.body.subarray(0, 1000), Buffer.from('X'), entries[1]!.body.subarray(1001)]) },
+            ...entries.slice(2),
+          ]),
         /is damaged: its database snapshot does not match the checksum in its manifest/,
       ],
-      ['missing-upload.tar.gz', (f = path.join(work, 'missing-upload.tar.gz')) => writeArchive(f, entries.slice(0, -1)), /is damaged or incomplete: 2 uploads instead of 3/],
+      [
+        'missing-upload.tar.gz',
+        (f = path.join(work, 'missing-upload.tar.gz')) => writeArchive(f, entries.slice(0, -1)),
+        /is damaged or incomplete: 2 uploads instead of 3/,
+      ],
       [
         'escape.tar.gz',
         (f = path.join(work, 'escape.tar.gz')) => writeArchive(f, [...entries, { name: 'uploads/../../evil.webp', body: 'x' }]),
@@ -387,9 +447,13 @@ describe('a restore is refused, changing nothing', () => {
       await make();
       await expectRefused(path.join(work, name), message, `bad${n++}`);
     }
-    await expect(restoreBackup({ file: path.join(work, 'nope.tar.gz'), target: { kind: 'pglite', dataDir: path.join(work, 'nope') }, uploadsDir: path.join(work, 'nope', 'uploads') })).rejects.toThrow(
-      /^Cannot read the backup .*nope\.tar\.gz: ENOENT/,
-    );
+    await expect(
+      restoreBackup({
+        file: path.join(work, 'nope.tar.gz'),
+        target: { kind: 'pglite', dataDir: path.join(work, 'nope') },
+        uploadsDir: path.join(work, 'nope', 'uploads'),
+      }),
+    ).rejects.toThrow(/^Cannot read the backup .*nope\.tar\.gz: ENOENT/);
     // No staging folder is left behind by any refusal.
     expect((await readdir(work)).filter((n) => n.startsWith('.restore-'))).toEqual([]);
   }, 120_000);
@@ -402,7 +466,18 @@ describe('the DATA_DIR lock (PGlite)', () => {
   test('a second server refuses a folder another live server has open; a stale lock is taken over', async () => {
     const dataDir = await mkdtemp(path.join(work, 'lock-'));
     const lockFile = path.join(dataDir, LOCK_FILE);
-    await writeFile(lockFile, JSON.stringify({ pid: process.ppid, role: 'server', command: 'server', port: 3000, host: '0.0.0.0', token: 't'.repeat(43), startedAt: new Date().toISOString() }));
+    await writeFile(
+      lockFile,
+      JSON.stringify({
+        pid: process.ppid,
+        role: 'server',
+        command: 'server',
+        port: 3000,
+        host: '0.0.0.0',
+        token: 't'.repeat(43),
+        startedAt: new Date().toISOString(),
+      }),
+    );
     await expect(writeServerLock({ dataDir, port: 3001, host: '127.0.0.1' })).rejects.toThrow(
       `${dataDir} is in use by a running server (pid ${process.ppid}, port 3000), see ${lockFile}: two processes must never open one PGlite folder`,
     );
@@ -429,7 +504,9 @@ describe('the DATA_DIR lock (PGlite)', () => {
     // A live "script" (our parent process) holds the folder for a moment.
     const startedAt = new Date().toISOString();
     await writeFile(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.ppid, role: 'script', command: 'db:backup', startedAt }));
-    await expect(writeServerLock({ dataDir, port: 3001, host: '127.0.0.1', waitMs: 0 })).rejects.toThrow(`${dataDir} is in use by db:backup (pid ${process.ppid})`);
+    await expect(writeServerLock({ dataDir, port: 3001, host: '127.0.0.1', waitMs: 0 })).rejects.toThrow(
+      `${dataDir} is in use by db:backup (pid ${process.ppid})`,
+    );
     const waiting = writeServerLock({ dataDir, port: 3001, host: '127.0.0.1', waitMs: 30_000 });
     await rm(path.join(dataDir, LOCK_FILE));
     await waiting;

@@ -34,7 +34,12 @@ beforeAll(async () => {
 /** A pending booking with an address of its own, so its mails can be counted. */
 /** A booking with an address of its own (its mails are told apart by it) and free text that must not reach a mail. */
 const makeBooking = (overrides: Partial<NewBooking> = {}) =>
-  createBooking({ email: `traveller-${randomUUID().slice(0, 8)}@example.com`, endDate: '2027-01-07', message: 'SECRET free text the traveller typed', ...overrides });
+  createBooking({
+    email: `traveller-${randomUUID().slice(0, 8)}@example.com`,
+    endDate: '2027-01-07',
+    message: 'SECRET free text the traveller typed',
+    ...overrides,
+  });
 
 const mailsTo = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(emailOutbox.createdAt);
 
@@ -102,7 +107,8 @@ describe('status mails to the traveller', () => {
     const booking = await makeBooking();
     const ref = shortReference(booking.id);
     const auth = { Authorization: staff.authorization };
-    const change = (body: unknown, method: string) => call(bookingApiAction, `/api/bookings/${booking.id}`, { method, body, params: { id: booking.id }, headers: auth });
+    const change = (body: unknown, method: string) =>
+      call(bookingApiAction, `/api/bookings/${booking.id}`, { method, body, params: { id: booking.id }, headers: auth });
     expect((await change({ status: 'confirmed' }, 'PATCH')).status).toBe(200);
     expect((await change({ status: 'confirmed' }, 'PATCH')).status).toBe(409);
     expect((await change({ status: 'rejected' }, 'PUT')).status).toBe(200);
@@ -131,7 +137,10 @@ describe('status mails to the traveller', () => {
 
   test('converting an inquiry into a booking mails nothing: the booking is pending, only its confirmation is', async () => {
     const email = `traveller-${randomUUID().slice(0, 8)}@example.com`;
-    const [inquiry] = await db().insert(inquiries).values({ type: 'contact', name: 'Pema Lhamu', email, subject: 'Permits', message: 'Hello there' }).returning();
+    const [inquiry] = await db()
+      .insert(inquiries)
+      .values({ type: 'contact', name: 'Pema Lhamu', email, subject: 'Permits', message: 'Hello there' })
+      .returning();
     const { booking } = await convertInquiryToBooking(inquiry!.id, { startDate: '2027-04-01', adults: 2 }, actor);
     expect(booking.status).toBe('pending');
     expect(await mailsTo(email)).toHaveLength(0);

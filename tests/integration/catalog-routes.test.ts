@@ -55,7 +55,14 @@ describe('/packages loader', () => {
   test('pages by 24 with ?page=, and a page past the end redirects to the last one', async () => {
     await db()
       .insert(tourPackages)
-      .values(Array.from({ length: 30 }, (_, i) => ({ title: `Bulk ${String(i).padStart(2, '0')}`, description: 'x', category: 'weekend', createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          title: `Bulk ${String(i).padStart(2, '0')}`,
+          description: 'x',
+          category: 'weekend',
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })),
+      );
     const first = await packagesLoader(routeArgs('/packages?category=weekend'));
     expect(first.items).toHaveLength(24);
     expect(first).toMatchObject({ total: 30, pages: 2, page: 1 });
@@ -119,7 +126,11 @@ describe('/bikes and /cars loaders', () => {
   test('bike detail: Product JSON-LD, out of stock when unavailable, bike terms from the settings', async () => {
     const bike = await createBike({ model: 'Meteor Test', available: false, dailyRate: null });
     const data = await bikeLoader(routeArgs(`/bikes/${bike.id}`, { id: bike.id }));
-    expect(bikeStructuredData(data.bike, data)).toMatchObject({ '@type': 'Product', name: 'Meteor Test', offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(bikeStructuredData(data.bike, data)).toMatchObject({
+      '@type': 'Product',
+      name: 'Meteor Test',
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
     expect(data.terms.join(' ')).toMatch(/helmet is complimentary/i);
     expect(data.terms.join(' ')).toMatch(/may cost extra/i);
   });
@@ -127,7 +138,10 @@ describe('/bikes and /cars loaders', () => {
   test('car detail: price per day in the JSON-LD, the town map for Darjeeling, car terms mention the driver charge', async () => {
     const car = await createCar({ model: 'Nexon Test', dailyRate: 2200, location: 'Darjeeling' });
     const data = await carLoader(routeArgs(`/cars/${car.id}`, { id: car.id }));
-    expect(carStructuredData(data.car, data)).toMatchObject({ '@type': 'Product', offers: { price: 2200, priceCurrency: 'INR', availability: 'https://schema.org/InStock' } });
+    expect(carStructuredData(data.car, data)).toMatchObject({
+      '@type': 'Product',
+      offers: { price: 2200, priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+    });
     expect(data.map).toMatchObject({ title: 'Darjeeling' });
     expect(data.map.latitude).toBeCloseTo(27.041);
     expect(data.terms.join(' ')).toMatch(/driver .*additional charges/i);

@@ -95,7 +95,12 @@ describe('packages', () => {
   test('PUT replaces the fields (a full update) and DELETE removes the package', async () => {
     const created = await call(packagesAction, '/api/packages', { body: validPackage, headers: auth });
     const id = (created.body as { id: string }).id;
-    const put = await call(packageAction, `/api/packages/${id}`, { method: 'PUT', params: { id }, headers: auth, body: { title: 'Renamed', description: 'Shorter.', price: '999.99' } });
+    const put = await call(packageAction, `/api/packages/${id}`, {
+      method: 'PUT',
+      params: { id },
+      headers: auth,
+      body: { title: 'Renamed', description: 'Shorter.', price: '999.99' },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id, title: 'Renamed', description: 'Shorter.', price: 999.99, highlights: [], itinerary: [], featured: false, tag: null });
     expect(await getPackage(id)).toMatchObject({ title: 'Renamed', price: 999.99 });
@@ -135,7 +140,12 @@ describe('packages', () => {
 
   test('PUT with a bad body changes nothing', async () => {
     const pkg = await createPackage({ title: 'Untouched' });
-    const res = await call(packageAction, `/api/packages/${pkg.id}`, { method: 'PUT', params: { id: pkg.id }, headers: auth, body: { title: 'Changed', description: '' } });
+    const res = await call(packageAction, `/api/packages/${pkg.id}`, {
+      method: 'PUT',
+      params: { id: pkg.id },
+      headers: auth,
+      body: { title: 'Changed', description: '' },
+    });
     expect(res.status).toBe(400);
     expect(issuePaths(res.body)).toEqual(['description']);
     expect(await getPackage(pkg.id)).toEqual(pkg);
@@ -175,7 +185,12 @@ describe('bikes', () => {
     });
 
     const id = (snake.body as { id: string }).id;
-    const put = await call(bikeAction, `/api/bikes/${id}`, { method: 'PUT', params: { id }, headers: auth, body: { ...validBike, model: 'Dominar 400 (2026)', available: false, daily_rate: null } });
+    const put = await call(bikeAction, `/api/bikes/${id}`, {
+      method: 'PUT',
+      params: { id },
+      headers: auth,
+      body: { ...validBike, model: 'Dominar 400 (2026)', available: false, daily_rate: null },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id, model: 'Dominar 400 (2026)', available: false, dailyRate: 1800 }); // camelCase dailyRate wins
     expect(await getBike(id)).toMatchObject({ model: 'Dominar 400 (2026)', available: false });
@@ -202,7 +217,15 @@ describe('bikes', () => {
     const bike = await createBikeRecord(bikeWriteSchema.parse(normalizeBikeInput({ ...validBike, model: 'Booked Bike' })));
     const [booking] = await db()
       .insert(bookings)
-      .values({ type: 'bike', bikeId: bike.id, itemName: bike.model, name: 'Pema', email: 'pema@example.com', phone: '+91 98320 12345', startDate: '2026-09-01' })
+      .values({
+        type: 'bike',
+        bikeId: bike.id,
+        itemName: bike.model,
+        name: 'Pema',
+        email: 'pema@example.com',
+        phone: '+91 98320 12345',
+        startDate: '2026-09-01',
+      })
       .returning();
     const [inquiry] = await db()
       .insert(inquiries)
@@ -261,7 +284,15 @@ describe('cars', () => {
   test('400 names the wrong fields', async () => {
     const res = await call(carsAction, '/api/cars', {
       headers: auth,
-      body: { model: 'x'.repeat(201), daily_rate: 'abc', category: 'truck', fuel_type: 'coal', available: 'maybe', specifications: 'big', gallery: 'javascript:void(0)' },
+      body: {
+        model: 'x'.repeat(201),
+        daily_rate: 'abc',
+        category: 'truck',
+        fuel_type: 'coal',
+        available: 'maybe',
+        specifications: 'big',
+        gallery: 'javascript:void(0)',
+      },
     });
     expect(res.status).toBe(400);
     expect(issuePaths(res.body)).toEqual(['available', 'category', 'dailyRate', 'fuelType', 'gallery.0', 'model', 'specifications']);
@@ -334,7 +365,10 @@ describe('the guard and the transport', () => {
     const before = await rowsOf(bikes);
     const big = await call(bikesAction, '/api/bikes', { headers: auth, body: { ...validBike, description: 'x'.repeat(70 * 1024) } });
     expect(big.status).toBe(413);
-    const form = await call(bikesAction, '/api/bikes', { headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'model=x&dailyRate=1' });
+    const form = await call(bikesAction, '/api/bikes', {
+      headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'model=x&dailyRate=1',
+    });
     expect(form.status).toBe(415);
     const malformed = await call(bikesAction, '/api/bikes', { headers: auth, body: '{"model":' });
     expect(malformed.status).toBe(400);
@@ -463,7 +497,9 @@ describe('the write schemas read Conform form data', () => {
   });
 
   test('normalize: snake_case at every level, camelCase wins, __proto__ stays plain data', () => {
-    const input = normalizePackageInput(JSON.parse('{"image_url":"/a.svg","imageUrl":"/b.svg","__proto__":{"polluted":true},"itinerary":[{"day":1,"title":"x","stay_at":"y"}]}'));
+    const input = normalizePackageInput(
+      JSON.parse('{"image_url":"/a.svg","imageUrl":"/b.svg","__proto__":{"polluted":true},"itinerary":[{"day":1,"title":"x","stay_at":"y"}]}'),
+    );
     expect(input.imageUrl).toBe('/b.svg');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((input.itinerary as Record<string, unknown>[])[0]).toHaveProperty('stayAt', 'y');
@@ -473,7 +509,15 @@ describe('the write schemas read Conform form data', () => {
   });
 
   test('image URLs: a site path or http(s); other schemes and protocol-relative URLs are refused', () => {
-    for (const url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png', '/\\evil.example', 'ftp://x/y.png', 'JaVaScRiPt:alert(1)', '/a b.png']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/x.png',
+      '/\\evil.example',
+      'ftp://x/y.png',
+      'JaVaScRiPt:alert(1)',
+      '/a b.png',
+    ]) {
       const result = bikeWriteSchema.safeParse({ model: 'M', dailyRate: 1, imageUrl: url });
       expect(result.success, url).toBe(false);
     }

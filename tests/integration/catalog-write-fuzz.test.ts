@@ -63,7 +63,11 @@ const badFor: Record<string, fc.Arbitrary<unknown>> = {
   startDate: fc.constantFrom(...DATES),
   endDate: fc.constantFrom(...DATES, '2000-01-01'),
   imageUrl: fc.constantFrom(...URLS),
-  gallery: fc.oneof(fc.constantFrom(...URLS).map((u) => [u]), fc.constant(Array.from({ length: 40 }, () => '/a.svg')), fc.array(fc.anything(SMALL), { maxLength: 3 })),
+  gallery: fc.oneof(
+    fc.constantFrom(...URLS).map((u) => [u]),
+    fc.constant(Array.from({ length: 40 }, () => '/a.svg')),
+    fc.array(fc.anything(SMALL), { maxLength: 3 }),
+  ),
   price: fc.constantFrom(...MONEY),
   dailyRate: fc.constantFrom(...MONEY),
   maxPersons: fc.constantFrom(0, -3, 2.5, '12 people', 1e12),
@@ -82,7 +86,9 @@ const badFor: Record<string, fc.Arbitrary<unknown>> = {
     fc.constant([{ day: 1, title: { nested: true } }]),
     fc.constant([1, 'two']),
     fc.constant(Array.from({ length: 61 }, (_, i) => ({ day: i + 1, title: 'Day' }))),
-    fc.array(fc.dictionary(fc.constantFrom('day', 'title', 'description', 'activities', 'meals', 'stay'), fc.anything(SMALL), { maxKeys: 6 }), { maxLength: 3 }),
+    fc.array(fc.dictionary(fc.constantFrom('day', 'title', 'description', 'activities', 'meals', 'stay'), fc.anything(SMALL), { maxKeys: 6 }), {
+      maxLength: 3,
+    }),
   ),
   accommodation: fc.oneof(
     fc.constant([{ location: 'Gangtok', nights: -1 }]),
@@ -141,9 +147,23 @@ type Table = typeof tourPackages | typeof bikes | typeof cars;
 const rowCount = async (table: Table) => (await db().select({ n: count() }).from(table))[0]!.n;
 const snapshot = async (table: Table, id: string) => JSON.stringify((await db().select().from(table).where(eq(table.id, id)))[0]);
 
-async function fuzz<P extends object>(
-  { action, url, method, params, table, valid, id }: { action: RouteFunction<P>; url: string; method: 'POST' | 'PUT'; params: P; table: Table; valid: Record<string, unknown>; id?: string },
-) {
+async function fuzz<P extends object>({
+  action,
+  url,
+  method,
+  params,
+  table,
+  valid,
+  id,
+}: {
+  action: RouteFunction<P>;
+  url: string;
+  method: 'POST' | 'PUT';
+  params: P;
+  table: Table;
+  valid: Record<string, unknown>;
+  id?: string;
+}) {
   let fiveHundreds = 0;
   let refused = 0;
   let accepted = 0;
@@ -176,30 +196,54 @@ async function fuzz<P extends object>(
 }
 
 describe('admin API writes: 1,000+ malformed bodies each, 0 5xx, 0 rows written by a refused body', () => {
-  test('POST /api/packages', async () => {
-    await fuzz({ action: packagesAction, url: '/api/packages', method: 'POST', params: {}, table: tourPackages, valid: validPackage });
-  }, TIMEOUT_MS);
+  test(
+    'POST /api/packages',
+    async () => {
+      await fuzz({ action: packagesAction, url: '/api/packages', method: 'POST', params: {}, table: tourPackages, valid: validPackage });
+    },
+    TIMEOUT_MS,
+  );
 
-  test('PUT /api/packages/:id', async () => {
-    const { id } = await createPackage();
-    await fuzz({ action: packageAction, url: `/api/packages/${id}`, method: 'PUT', params: { id }, table: tourPackages, valid: validPackage, id });
-  }, TIMEOUT_MS);
+  test(
+    'PUT /api/packages/:id',
+    async () => {
+      const { id } = await createPackage();
+      await fuzz({ action: packageAction, url: `/api/packages/${id}`, method: 'PUT', params: { id }, table: tourPackages, valid: validPackage, id });
+    },
+    TIMEOUT_MS,
+  );
 
-  test('POST /api/bikes', async () => {
-    await fuzz({ action: bikesAction, url: '/api/bikes', method: 'POST', params: {}, table: bikes, valid: validBike });
-  }, TIMEOUT_MS);
+  test(
+    'POST /api/bikes',
+    async () => {
+      await fuzz({ action: bikesAction, url: '/api/bikes', method: 'POST', params: {}, table: bikes, valid: validBike });
+    },
+    TIMEOUT_MS,
+  );
 
-  test('PUT /api/bikes/:id', async () => {
-    const { id } = await createBike();
-    await fuzz({ action: bikeAction, url: `/api/bikes/${id}`, method: 'PUT', params: { id }, table: bikes, valid: validBike, id });
-  }, TIMEOUT_MS);
+  test(
+    'PUT /api/bikes/:id',
+    async () => {
+      const { id } = await createBike();
+      await fuzz({ action: bikeAction, url: `/api/bikes/${id}`, method: 'PUT', params: { id }, table: bikes, valid: validBike, id });
+    },
+    TIMEOUT_MS,
+  );
 
-  test('POST /api/cars', async () => {
-    await fuzz({ action: carsAction, url: '/api/cars', method: 'POST', params: {}, table: cars, valid: validCar });
-  }, TIMEOUT_MS);
+  test(
+    'POST /api/cars',
+    async () => {
+      await fuzz({ action: carsAction, url: '/api/cars', method: 'POST', params: {}, table: cars, valid: validCar });
+    },
+    TIMEOUT_MS,
+  );
 
-  test('PUT /api/cars/:id', async () => {
-    const { id } = await createCar();
-    await fuzz({ action: carAction, url: `/api/cars/${id}`, method: 'PUT', params: { id }, table: cars, valid: validCar, id });
-  }, TIMEOUT_MS);
+  test(
+    'PUT /api/cars/:id',
+    async () => {
+      const { id } = await createCar();
+      await fuzz({ action: carAction, url: `/api/cars/${id}`, method: 'PUT', params: { id }, table: cars, valid: validCar, id });
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -5,7 +5,6 @@
  */
 import { routeArgs, type NoParams, type RouteFunction } from '../route-args';
 
-
 export type CallResult = { status: number; body: unknown; headers: Headers; error?: unknown };
 
 /** Call `action` with `method` and `body` (object → JSON, string → as is, undefined → none). */
@@ -50,7 +49,14 @@ export const validPackage = {
   highlights: ['Thambi view point', 'Nathang valley'],
   itinerary: [
     { day: 1, title: 'Gangtok to Zuluk', description: 'Drive via Rongli.', activities: ['Permit check at Rongli'], meals: 'Dinner', stay: 'Homestay in Zuluk' },
-    { day: 2, title: 'Silk route loop', description: 'Sunrise at Thambi.', activities: ['Thambi view point', 'Kupup lake'], meals: 'Breakfast & Dinner', stay: 'Homestay in Zuluk' },
+    {
+      day: 2,
+      title: 'Silk route loop',
+      description: 'Sunrise at Thambi.',
+      activities: ['Thambi view point', 'Kupup lake'],
+      meals: 'Breakfast & Dinner',
+      stay: 'Homestay in Zuluk',
+    },
   ],
   inclusions: ['Homestay on twin sharing', 'Permits'],
   exclusions: ['Lunch'],

@@ -67,7 +67,13 @@ describe('/inquire', () => {
 
   test('a bad form is answered with its fields and stores nothing', async () => {
     const before = (await db().select().from(inquiries)).length;
-    const res = await postForm(inquireAction, '/inquire?tab=rentals', [['type', 'rentals'], ['name', ''], ['email', 'nope'], ['phone', ''], ['date', '']]);
+    const res = await postForm(inquireAction, '/inquire?tab=rentals', [
+      ['type', 'rentals'],
+      ['name', ''],
+      ['email', 'nope'],
+      ['phone', ''],
+      ['date', ''],
+    ]);
     expect(res.status).toBe(400);
     const errors = (res.body as { result: { error: Record<string, string[]> } }).result.error;
     expect(Object.keys(errors).sort()).toEqual(['date', 'email', 'name', 'phone']);

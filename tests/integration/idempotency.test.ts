@@ -18,7 +18,10 @@ process.env.RATE_LIMIT_SUBMISSIONS_PER_MINUTE = '100000';
 
 /** Rows of `table` whose message carries `marker`. */
 async function stored(table: typeof bookings | typeof inquiries, marker: string): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(table).where(like(table.message, `%${marker}%`));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(table)
+    .where(like(table.message, `%${marker}%`));
   return row!.n;
 }
 
@@ -70,9 +73,7 @@ describe('a retry with the same Idempotency-Key', () => {
   test('sent 12 times at once stores one booking; every answer names it', async () => {
     const marker = randomUUID();
     const key = randomUUID();
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => post(bookingsAction, '/api/bookings', booking(marker), { 'Idempotency-Key': key })),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post(bookingsAction, '/api/bookings', booking(marker), { 'Idempotency-Key': key })));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
     const ids = new Set(answers.map((a) => (a.body as { id: string }).id));
     expect(ids.size).toBe(1);

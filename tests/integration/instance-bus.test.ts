@@ -31,8 +31,7 @@ describe.skipIf(!POSTGRES)('instance bus on PostgreSQL', () => {
     await stopInstanceBus();
   });
 
-  const sendAs = (from: string, channel: string, payload: unknown) =>
-    other.query('select pg_notify($1, $2)', [channel, JSON.stringify({ from, payload })]);
+  const sendAs = (from: string, channel: string, payload: unknown) => other.query('select pg_notify($1, $2)', [channel, JSON.stringify({ from, payload })]);
 
   test("another instance's message reaches the handlers; this instance's own is ignored", async () => {
     const heard: unknown[] = [];

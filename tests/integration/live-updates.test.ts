@@ -101,9 +101,7 @@ describe('GET /admin/events', () => {
 
     publishLive({ type: 'booking.created', id: 'b-1', label: 'New booking from Asha Rai: Himalayan 450' });
     await stream.until(/event: booking\.created\ndata: .*\n\n/);
-    expect(messages(stream.read(), 'booking.created')).toEqual([
-      { type: 'booking.created', id: 'b-1', label: 'New booking from Asha Rai: Himalayan 450' },
-    ]);
+    expect(messages(stream.read(), 'booking.created')).toEqual([{ type: 'booking.created', id: 'b-1', label: 'New booking from Asha Rai: Himalayan 450' }]);
     // Fresh counts follow each event.
     await stream.until(/(event: counts[\s\S]*){2}/);
     stream.abort();
@@ -114,7 +112,13 @@ describe('GET /admin/events', () => {
     const stream = await connect();
     await stream.until('event: counts');
     const inquiry = await createInquiry(
-      contactInquirySchema.parse({ type: 'contact', name: 'Pema Lhamu', email: 'pema@example.com', subject: 'Permits', message: 'Do I need a permit for Nathula?' }),
+      contactInquirySchema.parse({
+        type: 'contact',
+        name: 'Pema Lhamu',
+        email: 'pema@example.com',
+        subject: 'Permits',
+        message: 'Do I need a permit for Nathula?',
+      }),
     );
     await stream.until(/(event: counts\ndata: [^\n]*\n\n[\s\S]*){2}/);
     const [event] = messages(stream.read(), 'inquiry.created') as { id: string; label: string; type: string }[];

@@ -44,7 +44,10 @@ describe('claimEmails', () => {
     expect(first).toBeDefined();
     expect(await claimEmails({ limit: 5, claimant: 'instance-2', leaseMs: 60_000 })).toEqual([]);
     // instance-1 died holding it: its claim ends.
-    await db().update(emailOutbox).set({ claimedUntil: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, first!.id));
+    await db()
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, first!.id));
     const [again] = await claimEmails({ limit: 5, claimant: 'instance-2', leaseMs: 60_000 });
     expect(again?.id).toBe(first!.id);
     expect(again?.claimedBy).toBe('instance-2');
@@ -55,7 +58,10 @@ describe('claimEmails', () => {
     const [mail] = await claimEmails({ limit: 1, claimant: 'instance-1', leaseMs: 60_000 });
     await markEmailAttemptFailed(mail!.id, 'connection refused', 15_000);
     expect(await claimEmails({ limit: 1, claimant: 'instance-2', leaseMs: 60_000 })).toEqual([]);
-    await db().update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, mail!.id));
+    await db()
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, mail!.id));
     const [retry] = await claimEmails({ limit: 1, claimant: 'instance-2', leaseMs: 60_000 });
     expect(retry).toMatchObject({ id: mail!.id, attempts: 1, lastError: 'connection refused' });
   });

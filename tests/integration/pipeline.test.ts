@@ -41,7 +41,10 @@ async function createRecord(kind: RecordKind): Promise<string> {
       .returning({ id: bookings.id });
     return row!.id;
   }
-  const [row] = await db().insert(inquiries).values({ type: 'contact', name: 'Ravi', email: 'ravi@example.com', message: 'Hello' }).returning({ id: inquiries.id });
+  const [row] = await db()
+    .insert(inquiries)
+    .values({ type: 'contact', name: 'Ravi', email: 'ravi@example.com', message: 'Hello' })
+    .returning({ id: inquiries.id });
   return row!.id;
 }
 
@@ -148,7 +151,10 @@ describe.each(['booking', 'inquiry'] as const)('%s pipeline', (kind) => {
       expect(await auditFor(id)).toEqual([]);
       expect(events).toEqual([]);
       // Without an id (no account) the note is signed with the actor's name.
-      expect(await handlePipelineIntent(kind, id, form({ intent: 'note', body: 'Hello' }), { id: null, name: 'system' })).toEqual({ ok: true, message: 'Note added' });
+      expect(await handlePipelineIntent(kind, id, form({ intent: 'note', body: 'Hello' }), { id: null, name: 'system' })).toEqual({
+        ok: true,
+        message: 'Note added',
+      });
       expect((await loadPipeline(kind, id)).notes[0]!.authorName).toBe('system');
     });
 
@@ -231,9 +237,15 @@ describe.each(['booking', 'inquiry'] as const)('%s pipeline', (kind) => {
 
   describe('assign', () => {
     test('assigns, reassigns and unassigns, each with its audit entry and a live event', async () => {
-      expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: pema.id }), actor)).toEqual({ ok: true, message: 'Assigned to Pema Lhamo' });
+      expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: pema.id }), actor)).toEqual({
+        ok: true,
+        message: 'Assigned to Pema Lhamo',
+      });
       expect((await loadPipeline(kind, id)).assignedTo).toEqual({ id: pema.id, name: 'Pema Lhamo' });
-      expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: karma.id }), actor)).toEqual({ ok: true, message: 'Assigned to Karma Bhutia' });
+      expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: karma.id }), actor)).toEqual({
+        ok: true,
+        message: 'Assigned to Karma Bhutia',
+      });
       expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: '' }), actor)).toEqual({ ok: true, message: 'Unassigned' });
       expect((await pipelineColumns(kind, id)).assignedTo).toBeNull();
       const audit = await auditFor(id);
@@ -267,7 +279,10 @@ describe.each(['booking', 'inquiry'] as const)('%s pipeline', (kind) => {
       expect(data.assignedTo).toEqual({ id: gone.id, name: 'Aaron Gone' });
       expect(data.staff.map((s) => s.id)).not.toContain(gone.id);
       // Saving the current (disabled) assignee again changes nothing and is not an error.
-      expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: gone.id }), actor)).toEqual({ ok: true, message: 'Assigned to Aaron Gone' });
+      expect(await handlePipelineIntent(kind, id, form({ intent: 'assign', assignedTo: gone.id }), actor)).toEqual({
+        ok: true,
+        message: 'Assigned to Aaron Gone',
+      });
       expect(await auditFor(id)).toEqual([]);
     });
 
@@ -279,20 +294,29 @@ describe.each(['booking', 'inquiry'] as const)('%s pipeline', (kind) => {
     });
   });
 
-  test.each([
-    [{ intent: 'note', body: 'Hello' }],
-    [{ intent: 'follow-up', followUpOn: '2025-01-05' }],
-    [{ intent: 'assign', assignedTo: '' }],
-  ])('an unknown record is not found: %j', async (fields) => {
-    for (const missing of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
-      expect(await handlePipelineIntent(kind, missing, form(fields), actor)).toEqual({ ok: false, message: NOT_FOUND[kind] });
-    }
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.entityType, kind), eq(auditLog.entityId, 'nonsense')))).toEqual([]);
-    expect(events).toEqual([]);
-  });
+  test.each([[{ intent: 'note', body: 'Hello' }], [{ intent: 'follow-up', followUpOn: '2025-01-05' }], [{ intent: 'assign', assignedTo: '' }]])(
+    'an unknown record is not found: %j',
+    async (fields) => {
+      for (const missing of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
+        expect(await handlePipelineIntent(kind, missing, form(fields), actor)).toEqual({ ok: false, message: NOT_FOUND[kind] });
+      }
+      expect(
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityType, kind), eq(auditLog.entityId, 'nonsense'))),
+      ).toEqual([]);
+      expect(events).toEqual([]);
+    },
+  );
 
   test('any other intent is left to the host: null, nothing written', async () => {
-    const others: Record<string, string>[] = [{ intent: 'delete', id }, { intent: 'status', status: 'confirmed' }, { body: 'no intent' }, { intent: 'NOTE', body: 'x' }];
+    const others: Record<string, string>[] = [
+      { intent: 'delete', id },
+      { intent: 'status', status: 'confirmed' },
+      { body: 'no intent' },
+      { intent: 'NOTE', body: 'x' },
+    ];
     for (const fields of others) {
       expect(await handlePipelineIntent(kind, id, form(fields), actor)).toBeNull();
     }
@@ -373,7 +397,8 @@ describe('PipelinePanel (server render)', () => {
     expect(html).toContain('>Clear<');
     for (const intent of ['assign', 'follow-up', 'note']) expect(html).toContain(`name="intent" value="${intent}"`);
     expect(html.match(/name="id" value="b0000000-0000-4000-8000-000000000001"/g)).toHaveLength(4);
-    for (const label of ['Assigned to', 'Follow-up date', 'New note']) expect(html).toMatch(new RegExp(`<label for="[^"]+"[^>]*>(<svg.*?</svg>)?${label}</label>`));
+    for (const label of ['Assigned to', 'Follow-up date', 'New note'])
+      expect(html).toMatch(new RegExp(`<label for="[^"]+"[^>]*>(<svg.*?</svg>)?${label}</label>`));
   });
 
   test('without a date: no badge, no Clear; a disabled assignee stays listed', () => {

@@ -15,8 +15,7 @@ import { browserHeaders, createStaffSession, TEST_PASSWORD } from '../auth-helpe
 import { routeArgs, settle } from '../route-args';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const secrets = new Set<string>([TEST_PASSWORD]);
 
 let ipCounter = 0;
@@ -48,11 +47,21 @@ describe('the display name', () => {
 describe('the password', () => {
   test('needs the right current password and a new one that passes the rules', async () => {
     const { cookie } = await createStaffSession();
-    const wrong = await post(cookie, { intent: 'password', currentPassword: 'nope nope', newPassword: 'yak butter tea at dawn', confirmPassword: 'yak butter tea at dawn' });
+    const wrong = await post(cookie, {
+      intent: 'password',
+      currentPassword: 'nope nope',
+      newPassword: 'yak butter tea at dawn',
+      confirmPassword: 'yak butter tea at dawn',
+    });
     expect((wrong.body as { result: { error: Record<string, string[]> } }).result.error.currentPassword).toEqual(['This is not your current password']);
     const common = await post(cookie, { intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'password1', confirmPassword: 'password1' });
     expect((common.body as { result: { error: Record<string, string[]> } }).result.error.newPassword?.[0]).toMatch(/too common/);
-    const mismatch = await post(cookie, { intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'yak butter tea at dawn', confirmPassword: 'yak butter tea' });
+    const mismatch = await post(cookie, {
+      intent: 'password',
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'yak butter tea at dawn',
+      confirmPassword: 'yak butter tea',
+    });
     expect((mismatch.body as { result: { error: Record<string, string[]> } }).result.error.confirmPassword).toEqual(['The two new passwords do not match']);
     // Passwords are never sent back in the page.
     expect(JSON.stringify(wrong.body)).not.toContain('yak butter');
@@ -89,7 +98,10 @@ describe('sessions', () => {
     await createSession(user.id, { kind: 'bearer', userAgent: 'curl/8.5.0', ip: '203.0.113.9' });
     // An idle one is not listed.
     const idle = await createSession(user.id, { kind: 'cookie' });
-    await db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) }).where(eq(sessions.id, idle.id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) })
+      .where(eq(sessions.id, idle.id));
     const page = (await load(cookie)).body as Page;
     expect(page.sessions).toHaveLength(3);
     expect(page.sessions.filter((s) => s.current).map((s) => s.id)).toEqual([sessionId]);

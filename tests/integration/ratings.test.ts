@@ -102,14 +102,26 @@ describe('rating and review count go together', () => {
       for (const [k, v] of all) form.append(k, v);
       return parseWithZod(form, { schema: carWriteSchema, disableAutoCoercion: true });
     };
-    const noCount = parse([['rating', '4.8'], ['reviewCount', '']]).reply();
+    const noCount = parse([
+      ['rating', '4.8'],
+      ['reviewCount', ''],
+    ]).reply();
     expect(Object.keys(noCount.error ?? {})).toEqual(['reviewCount']);
     expect(noCount.error?.reviewCount?.[0]).toMatch(/review/i);
-    const noRating = parse([['rating', ''], ['reviewCount', '7']]).reply();
+    const noRating = parse([
+      ['rating', ''],
+      ['reviewCount', '7'],
+    ]).reply();
     expect(Object.keys(noRating.error ?? {})).toEqual(['rating']);
-    const blank = parse([['rating', ''], ['reviewCount', '']]);
+    const blank = parse([
+      ['rating', ''],
+      ['reviewCount', ''],
+    ]);
     expect(blank.status === 'success' && blank.value).toMatchObject(none);
-    const both = parse([['rating', '4.6'], ['reviewCount', '12']]);
+    const both = parse([
+      ['rating', '4.6'],
+      ['reviewCount', '12'],
+    ]);
     expect(both.status === 'success' && both.value).toMatchObject({ rating: 4.6, reviewCount: 12 });
   });
 });

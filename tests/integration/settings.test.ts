@@ -19,6 +19,8 @@ test('an invalid value is refused with the field named, and nothing is written',
 });
 
 test('a corrupted stored value falls back to the default instead of breaking pages', async () => {
-  await db().insert(siteSettings).values({ key: 'company', value: { name: 42 } });
+  await db()
+    .insert(siteSettings)
+    .values({ key: 'company', value: { name: 42 } });
   expect(await getSetting('company')).toEqual(defaultSettings.company);
 });

@@ -62,7 +62,11 @@ describe('GET /dialog-options.json', () => {
     const response = await dialogOptionsLoader();
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-cache');
-    const options = (await response.json()) as { packages: { id: string; title: string }[]; cars: { id: string; model: string }[]; bikes: { id: string; model: string }[] };
+    const options = (await response.json()) as {
+      packages: { id: string; title: string }[];
+      cars: { id: string; model: string }[];
+      bikes: { id: string; model: string }[];
+    };
     expect(options.packages).toContainEqual({ id: pkg.id, title: 'Dialog Options Trek' });
 
     // A staff write signals the change; the next request sees the new car.

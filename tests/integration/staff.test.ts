@@ -41,7 +41,11 @@ async function staffMember(role: 'admin' | 'staff' = 'staff') {
   return { user, token, sessionId: id };
 }
 
-type Page = { rows: { id: string; username: string; role: string; twoFactor: boolean; disabledAt: string | null; lastLoginAt: string | null }[]; me: string; panel: unknown };
+type Page = {
+  rows: { id: string; username: string; role: string; twoFactor: boolean; disabledAt: string | null; lastLoginAt: string | null }[];
+  me: string;
+  panel: unknown;
+};
 
 describe('who may open it', () => {
   test('a staff-role user gets 403 "not allowed" for the page and every action', async () => {
@@ -75,7 +79,9 @@ describe('adding an account', () => {
     expect(error.initialValue.username).toBe('No Spaces!');
 
     const weak = await post(admin.cookie, { intent: 'create', username: 'dorjee', name: 'Dorjee', role: 'staff', password: 'password123' });
-    expect((weak.body as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result.error.password?.[0]).toMatch(/too common/);
+    expect((weak.body as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result.error.password?.[0]).toMatch(
+      /too common/,
+    );
     expect(JSON.stringify(weak.body)).not.toContain('password123');
 
     const password = 'momos at mg marg';
@@ -91,7 +97,11 @@ describe('adding an account', () => {
     expect((taken.body as { result: { error: Record<string, string[]> } }).result.error.username).toEqual(['This username is already taken']);
 
     const entry = (await db().select().from(auditLog).where(eq(auditLog.action, 'user'))).find((e) => e.summary.includes('dorjee'));
-    expect(entry).toMatchObject({ actorId: admin.user.id, entityType: 'user', changes: { username: { from: null, to: 'dorjee' }, role: { from: null, to: 'staff' } } });
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      entityType: 'user',
+      changes: { username: { from: null, to: 'dorjee' }, role: { from: null, to: 'staff' } },
+    });
   });
 });
 
@@ -142,7 +152,15 @@ describe('disabling', () => {
     });
     const api = await settle(() =>
       apiLogin(
-        routeArgs('/api/auth/login', {}, { method: 'POST', body: JSON.stringify({ username: member.user.username, password: TEST_PASSWORD }), headers: { 'Content-Type': 'application/json' } }),
+        routeArgs(
+          '/api/auth/login',
+          {},
+          {
+            method: 'POST',
+            body: JSON.stringify({ username: member.user.username, password: TEST_PASSWORD }),
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
       ),
     );
     expect(api).toMatchObject({ status: 401, body: { error: INVALID_CREDENTIALS } });
@@ -200,9 +218,7 @@ describe('roles', () => {
     expect((await findActiveSession(member.token))?.user.role).toBe('admin');
     expect((await post(admin.cookie, { intent: 'role', id: member.user.id, role: 'staff' })).status).toBe(302);
     const entries = (await db().select().from(auditLog).where(eq(auditLog.entityId, member.user.id))).filter((e) => e.action === 'user');
-    expect(entries.map((e) => e.changes)).toEqual(
-      expect.arrayContaining([{ role: { from: 'staff', to: 'admin' } }, { role: { from: 'admin', to: 'staff' } }]),
-    );
+    expect(entries.map((e) => e.changes)).toEqual(expect.arrayContaining([{ role: { from: 'staff', to: 'admin' } }, { role: { from: 'admin', to: 'staff' } }]));
   });
 });
 
@@ -214,7 +230,9 @@ describe('two-factor of someone else', () => {
     const secret = newTotpSecret();
     secrets.add(secret);
     await db().update(users).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(users.id, member.user.id));
-    await db().insert(recoveryCodes).values({ userId: member.user.id, codeHash: hashRecoveryCode('AAAA-BBBB') });
+    await db()
+      .insert(recoveryCodes)
+      .values({ userId: member.user.id, codeHash: hashRecoveryCode('AAAA-BBBB') });
     const before = await signIn({ username: member.user.username, password: TEST_PASSWORD, ip: '10.0.0.9', kind: 'bearer' }, throttle());
     expect(before.ok).toBe(false);
 

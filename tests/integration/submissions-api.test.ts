@@ -31,19 +31,43 @@ describe('POST /api/inquiries', () => {
     const packages = await post(inquiriesAction, '/api/inquiries', { type: 'packages', ...traveller, destination: pkg.id, date: inDays(10), guests: '6+' });
     expect(packages.status).toBe(201);
     const stored = await getInquiry((packages.body as { id: string }).id);
-    expect(stored).toMatchObject({ type: 'packages', status: 'pending', packageId: pkg.id, packageTitle: 'Yumthang Valley Escape', guests: '6+', travelDate: inDays(10) });
+    expect(stored).toMatchObject({
+      type: 'packages',
+      status: 'pending',
+      packageId: pkg.id,
+      packageTitle: 'Yumthang Valley Escape',
+      guests: '6+',
+      travelDate: inDays(10),
+    });
 
     const cabs = await post(inquiriesAction, '/api/inquiries', {
-      inquiry_type: 'cabs', ...traveller, car_id: car.id, pickup_location: 'Bagdogra Airport', dropoff_location: 'MG Marg', travel_date: inDays(3),
+      inquiry_type: 'cabs',
+      ...traveller,
+      car_id: car.id,
+      pickup_location: 'Bagdogra Airport',
+      dropoff_location: 'MG Marg',
+      travel_date: inDays(3),
     });
     expect(cabs.status).toBe(201);
     expect(cabs.body).toMatchObject({ type: 'cabs', carModel: 'Innova Test', pickupLocation: 'Bagdogra Airport', dropoffLocation: 'MG Marg' });
 
-    const rentals = await post(inquiriesAction, '/api/inquiries', { type: 'rentals', ...traveller, bike_type: bike.id, date: inDays(1), rental_duration: 'custom' });
+    const rentals = await post(inquiriesAction, '/api/inquiries', {
+      type: 'rentals',
+      ...traveller,
+      bike_type: bike.id,
+      date: inDays(1),
+      rental_duration: 'custom',
+    });
     expect(rentals.status).toBe(201);
     expect(rentals.body).toMatchObject({ bikeModel: 'Himalayan Test', rentalDuration: 'custom', bikeCount: 1 });
 
-    const contact = await post(inquiriesAction, '/api/inquiries', { type: 'contact', name: 'Ravi', email: 'ravi@example.com', subject: 'Permits', message: 'Do I need a permit for Nathula?' });
+    const contact = await post(inquiriesAction, '/api/inquiries', {
+      type: 'contact',
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      subject: 'Permits',
+      message: 'Do I need a permit for Nathula?',
+    });
     expect(contact.status).toBe(201);
     expect(contact.body).toMatchObject({ type: 'contact', subject: 'Permits', phone: null, status: 'pending' });
 
@@ -60,7 +84,13 @@ describe('POST /api/inquiries', () => {
   });
 
   test('caps lengths: names 120 characters, messages 5,000', async () => {
-    const res = await post(inquiriesAction, '/api/inquiries', { type: 'contact', name: 'x'.repeat(121), email: 'a@example.com', subject: 's', message: 'm'.repeat(5001) });
+    const res = await post(inquiriesAction, '/api/inquiries', {
+      type: 'contact',
+      name: 'x'.repeat(121),
+      email: 'a@example.com',
+      subject: 's',
+      message: 'm'.repeat(5001),
+    });
     expect(res.status).toBe(400);
     expect((res.body as { issues: { path: string; message: string }[] }).issues).toEqual(
       expect.arrayContaining([
@@ -71,7 +101,12 @@ describe('POST /api/inquiries', () => {
   });
 
   test('an unknown package id is a field error, not a 500', async () => {
-    const res = await post(inquiriesAction, '/api/inquiries', { type: 'packages', ...traveller, destination: '00000000-0000-4000-8000-000000000000', date: inDays(5) });
+    const res = await post(inquiriesAction, '/api/inquiries', {
+      type: 'packages',
+      ...traveller,
+      destination: '00000000-0000-4000-8000-000000000000',
+      date: inDays(5),
+    });
     expect(res.status).toBe(400);
     expect((res.body as { issues: { path: string }[] }).issues[0]!.path).toBe('destination');
   });
@@ -87,10 +122,24 @@ describe('POST /api/bookings', () => {
     expect(b.status).toBe(201);
     expect(b.body).toMatchObject({ type: 'bike', bikeId: bike.id, itemName: 'Classic 350 Test', needHelmet: true, endDate: inDays(4), status: 'pending' });
 
-    const c = await post(bookingsAction, '/api/bookings', { type: 'car', carId: car.id, ...traveller, startDate: inDays(2), needDriver: true, message: 'Pickup at NJP station' });
+    const c = await post(bookingsAction, '/api/bookings', {
+      type: 'car',
+      carId: car.id,
+      ...traveller,
+      startDate: inDays(2),
+      needDriver: true,
+      message: 'Pickup at NJP station',
+    });
     expect(c.body).toMatchObject({ type: 'car', itemName: 'Scorpio Test', needDriver: true, message: 'Pickup at NJP station' });
 
-    const p = await post(bookingsAction, '/api/bookings', { type: 'package', package_id: pkg.id, ...traveller, start_date: inDays(30), adults: 2, children: 1 });
+    const p = await post(bookingsAction, '/api/bookings', {
+      type: 'package',
+      package_id: pkg.id,
+      ...traveller,
+      start_date: inDays(30),
+      adults: 2,
+      children: 1,
+    });
     expect(p.body).toMatchObject({ type: 'package', packageId: pkg.id, itemName: 'Darjeeling Tea Trails', adults: 2, children: 1 });
 
     const custom = await post(bookingsAction, '/api/bookings', { type: 'package', itemId: 'custom', ...traveller, startDate: inDays(30), adults: '3' });

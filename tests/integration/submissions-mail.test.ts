@@ -47,7 +47,15 @@ const transport = (p: number) => nodemailer.createTransport({ host: '127.0.0.1',
 describe('notification mails', () => {
   test('a booking mails the operator and acknowledges the traveller', async () => {
     const bike = await createBike({ model: 'Himalayan 450 Mail' });
-    const booking = await createBooking({ type: 'bike', itemId: bike.id, ...traveller, message: 'Pickup at MG Marg', startDate: inDays(3), endDate: undefined, needHelmet: true });
+    const booking = await createBooking({
+      type: 'bike',
+      itemId: bike.id,
+      ...traveller,
+      message: 'Pickup at MG Marg',
+      startDate: inDays(3),
+      endDate: undefined,
+      needHelmet: true,
+    });
     const result = await deliverPending(transport(port), 'Himalayan Tours <no-reply@example.com>');
     expect(result).toEqual({ sent: 2, failed: 0 });
     const toOperator = received.find((m) => m.to.includes(defaultSettings.company.email));
@@ -62,7 +70,14 @@ describe('notification mails', () => {
 
   test('when the SMTP server is down the mails stay pending with the error and the inquiry is kept', async () => {
     received.length = 0;
-    const inquiry = await createInquiry({ type: 'contact', name: 'Karma', email: 'karma@example.com', phone: '', subject: 'Homestay', message: 'Is Dzongu open in July?' });
+    const inquiry = await createInquiry({
+      type: 'contact',
+      name: 'Karma',
+      email: 'karma@example.com',
+      phone: '',
+      subject: 'Homestay',
+      message: 'Is Dzongu open in July?',
+    });
     const closedPort = await new Promise<number>((resolve) => {
       const probe = new SMTPServer({ logger: false });
       probe.listen(0, '127.0.0.1', () => {

@@ -116,8 +116,21 @@ describe('burst', () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         i % 2 === 0
-          ? post(bookingsAction, '/api/bookings', { type: 'package', itemId: pkg.id, ...traveller, email: `burst${i}@example.com`, startDate: inDays(9), adults: 2 })
-          : post(inquiriesAction, '/api/inquiries', { type: 'contact', name: 'Burst', email: `burst${i}@example.com`, subject: `Burst ${i}`, message: 'Hello' }),
+          ? post(bookingsAction, '/api/bookings', {
+              type: 'package',
+              itemId: pkg.id,
+              ...traveller,
+              email: `burst${i}@example.com`,
+              startDate: inDays(9),
+              adults: 2,
+            })
+          : post(inquiriesAction, '/api/inquiries', {
+              type: 'contact',
+              name: 'Burst',
+              email: `burst${i}@example.com`,
+              subject: `Burst ${i}`,
+              message: 'Hello',
+            }),
       ),
     );
     const ok = results.filter((r) => r.status === 201);

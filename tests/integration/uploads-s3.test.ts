@@ -42,12 +42,17 @@ beforeAll(async () => {
   store = s3Store({ client, bucket: BUCKET, prefix: PREFIX });
   served = store;
   const app = express();
-  app.use('/uploads', serveUploads(() => served));
+  app.use(
+    '/uploads',
+    serveUploads(() => served),
+  );
   web = await new Promise<Server>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });
   base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-  jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: { r: 40, g: 110, b: 70 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+  jpeg = await sharp({
+    create: { width: 1800, height: 1200, channels: 3, background: { r: 40, g: 110, b: 70 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
 });

@@ -148,7 +148,11 @@ describe('refused uploads store nothing', () => {
   });
 
   test('an HTML file named photo.jpg', async () => {
-    await expectRefused(await upload('<!doctype html><html><body><script>alert(1)</script></body></html>', 'photo.jpg', 'image/jpeg'), 400, UPLOAD_MESSAGES.wrongType);
+    await expectRefused(
+      await upload('<!doctype html><html><body><script>alert(1)</script></body></html>', 'photo.jpg', 'image/jpeg'),
+      400,
+      UPLOAD_MESSAGES.wrongType,
+    );
   });
 
   test('a GIF', async () => {
@@ -182,7 +186,11 @@ describe('refused uploads store nothing', () => {
   });
 
   test('a JPEG with HTML appended (polyglot)', async () => {
-    await expectRefused(await upload(Buffer.concat([jpeg, Buffer.from('<html><script>alert(document.cookie)</script></html>')])), 400, UPLOAD_MESSAGES.polyglot);
+    await expectRefused(
+      await upload(Buffer.concat([jpeg, Buffer.from('<html><script>alert(document.cookie)</script></html>')])),
+      400,
+      UPLOAD_MESSAGES.polyglot,
+    );
   });
 
   test('a JPEG carrying a script inside a comment segment', async () => {
@@ -250,11 +258,15 @@ describe('refused uploads store nothing', () => {
   test('a malformed multipart body', async () => {
     const res = await settle(() =>
       action(
-        routeArgs('/api/uploads', {}, {
-          method: 'POST',
-          body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nnot finished',
-          headers: browserHeaders(staff.cookie, { 'Content-Type': 'multipart/form-data; boundary=xyz' }),
-        }),
+        routeArgs(
+          '/api/uploads',
+          {},
+          {
+            method: 'POST',
+            body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nnot finished',
+            headers: browserHeaders(staff.cookie, { 'Content-Type': 'multipart/form-data; boundary=xyz' }),
+          },
+        ),
       ),
     );
     expect(res.status).toBe(400);
@@ -282,13 +294,21 @@ describe('the request', () => {
 
   test('415 for a JSON body', async () => {
     const res = await settle(() =>
-      action(routeArgs('/api/uploads', {}, { method: 'POST', body: JSON.stringify({ file: 'x' }), headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) })),
+      action(
+        routeArgs(
+          '/api/uploads',
+          {},
+          { method: 'POST', body: JSON.stringify({ file: 'x' }), headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) },
+        ),
+      ),
     );
     await expectRefused(res, 415);
   });
 
   test('405 for other methods, with Allow', async () => {
-    const put = await settle(() => action(routeArgs('/api/uploads', {}, { method: 'PUT', body: '{}', headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) })));
+    const put = await settle(() =>
+      action(routeArgs('/api/uploads', {}, { method: 'PUT', body: '{}', headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/json' }) })),
+    );
     expect(put.status).toBe(405);
     expect(put.headers.get('Allow')).toBe('POST');
     const get = await settle(() => loader(routeArgs('/api/uploads', {}, { headers: { Cookie: staff.cookie } })));

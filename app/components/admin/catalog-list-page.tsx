@@ -117,12 +117,7 @@ export function AdminCatalogList<Row extends { id: string }>({
           rowKey={(row) => row.id}
           columns={columns}
           actions={(row) => (
-            <RowActions
-              id={row.id}
-              name={rowName(row)}
-              editTo={`${pathname}/edit/${row.id}`}
-              deleteTo={listHref(pathname, { ...here, delete: row.id })}
-            />
+            <RowActions id={row.id} name={rowName(row)} editTo={`${pathname}/edit/${row.id}`} deleteTo={listHref(pathname, { ...here, delete: row.id })} />
           )}
         />
       )}
@@ -132,8 +127,7 @@ export function AdminCatalogList<Row extends { id: string }>({
           question={words.deleteQuestion}
           detail={
             <>
-              <strong className="font-semibold text-ink">{confirm.name}</strong> will be removed from the site. Bookings and inquiries
-              for it keep its name.
+              <strong className="font-semibold text-ink">{confirm.name}</strong> will be removed from the site. Bookings and inquiries for it keep its name.
             </>
           }
           id={confirm.id}

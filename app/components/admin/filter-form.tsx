@@ -140,7 +140,15 @@ export function FilterCheckbox({
 }) {
   return (
     <label className={checkClass}>
-      <input ref={inputRef} type="checkbox" name={name} value={value} defaultChecked={defaultChecked} onChange={onChange} className="size-4 accent-forest-700" />
+      <input
+        ref={inputRef}
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        onChange={onChange}
+        className="size-4 accent-forest-700"
+      />
       {children}
     </label>
   );

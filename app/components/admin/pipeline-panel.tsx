@@ -32,8 +32,7 @@ const FIELD_INTENT: Record<string, PipelineIntent> = { body: 'note', followUpOn:
  * is, or under a `pipeline` key (`{ pipeline: result }`). Anything else is not the panel's.
  */
 export function pipelineFailure(actionData: unknown): { message: string; field?: string } | null {
-  const candidate =
-    actionData && typeof actionData === 'object' && 'pipeline' in actionData ? (actionData as { pipeline: unknown }).pipeline : actionData;
+  const candidate = actionData && typeof actionData === 'object' && 'pipeline' in actionData ? (actionData as { pipeline: unknown }).pipeline : actionData;
   if (!candidate || typeof candidate !== 'object') return null;
   const r = candidate as { ok?: unknown; message?: unknown; field?: unknown };
   if (r.ok !== false || typeof r.message !== 'string') return null;

@@ -6,8 +6,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
 
-const actionClass =
-  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full border px-4 text-sm font-semibold transition-colors';
+const actionClass = 'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full border px-4 text-sm font-semibold transition-colors';
 
 export function RowActions({ id, name, editTo, deleteTo }: { id: string; name: string; editTo: string; deleteTo: string }) {
   return (
@@ -16,12 +15,7 @@ export function RowActions({ id, name, editTo, deleteTo }: { id: string; name: s
         <Pencil className="size-4" aria-hidden />
         Edit<span className="sr-only"> {name}</span>
       </Link>
-      <Link
-        to={deleteTo}
-        preventScrollReset
-        data-delete-id={id}
-        className={cn(actionClass, 'border-flag-red/40 text-[#a93226] hover:bg-flag-red/10')}
-      >
+      <Link to={deleteTo} preventScrollReset data-delete-id={id} className={cn(actionClass, 'border-flag-red/40 text-[#a93226] hover:bg-flag-red/10')}>
         <Trash2 className="size-4" aria-hidden />
         Delete<span className="sr-only"> {name}</span>
       </Link>

@@ -82,8 +82,7 @@ const STAFF_ITEM: NavItem = { to: '/admin/staff', label: 'Staff', icon: UsersRou
 
 // `short-screen:` (app/app.css): desktop windows under 800 px tall get denser rows, so the whole
 // sidebar fits at 1280 × 720.
-const itemClass =
-  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10 short-screen:min-h-7';
+const itemClass = 'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10 short-screen:min-h-7';
 
 /**
  * The link list, with group headings, and the account group (the signed-in user, Profile and Log Out)
@@ -114,10 +113,7 @@ function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: Admi
         <GroupHeading id={`${baseId}-account`}>Account</GroupHeading>
         {user ? (
           <p className="flex min-w-0 items-center gap-3 px-3 py-1.5 text-sm leading-tight short-screen:py-0.5">
-            <span
-              aria-hidden
-              className="grid size-8 shrink-0 place-items-center rounded-full bg-forest-100 text-xs font-semibold text-forest-800"
-            >
+            <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-forest-100 text-xs font-semibold text-forest-800">
               {initials(user.name || user.username)}
             </span>
             <span className="min-w-0">
@@ -163,14 +159,15 @@ function AdminNavLink({ item: { to, label, icon: Icon, end }, count = 0 }: { ite
     <NavLink
       to={to}
       end={end}
-      className={({ isActive }) =>
-        cn(itemClass, isActive ? 'bg-forest-700 text-white shadow-sm' : 'text-ink hover:bg-forest-50 hover:text-forest-800')
-      }
+      className={({ isActive }) => cn(itemClass, isActive ? 'bg-forest-700 text-white shadow-sm' : 'text-ink hover:bg-forest-50 hover:text-forest-800')}
     >
       <Icon className="size-5 shrink-0" aria-hidden />
       {label}
       {count > 0 ? (
-        <span className="ml-auto min-w-6 rounded-full bg-marigold px-1.5 text-center text-xs leading-5 font-bold text-ink" data-testid={`nav-count-${to.split('/').pop()}`}>
+        <span
+          className="ml-auto min-w-6 rounded-full bg-marigold px-1.5 text-center text-xs leading-5 font-bold text-ink"
+          data-testid={`nav-count-${to.split('/').pop()}`}
+        >
           {count > 99 ? '99+' : count}
           <span className="sr-only"> new</span>
         </span>

@@ -116,7 +116,9 @@ export function UnsavedChangesGuard() {
   return (
     <ConfirmPanel
       question={saving ? `Save ${saving} only?` : 'Leave without saving?'}
-      detail={saving ? `${edits} This Save stores ${saving} only; save the other changes with their own Save button.` : `${edits} Leaving this page discards them.`}
+      detail={
+        saving ? `${edits} This Save stores ${saving} only; save the other changes with their own Save button.` : `${edits} Leaving this page discards them.`
+      }
       onCancel={() => blocker.reset()}
     >
       <button type="button" className={buttonClass('outline', 'md')} onClick={() => blocker.reset()}>

@@ -85,15 +85,9 @@ export function PackageCard({ item, headingLevel = 2, priority }: { item: Packag
         </CardTitle>
         <p className="card-text">{item.description}</p>
         <ul className="flex flex-wrap gap-2" aria-label="Trip facts">
-          <Chip icon={<Icon name="clock" />}>
-            {item.duration}
-          </Chip>
-          <Chip icon={<Icon name="map-pin" />}>
-            {item.location}
-          </Chip>
-          <Chip icon={<Icon name="users" />}>
-            {item.people}
-          </Chip>
+          <Chip icon={<Icon name="clock" />}>{item.duration}</Chip>
+          <Chip icon={<Icon name="map-pin" />}>{item.location}</Chip>
+          <Chip icon={<Icon name="users" />}>{item.people}</Chip>
         </ul>
         <div className="card-footer">
           <CardPrice label="Starting from" amount={item.price} contactText={CONTACT_FOR_PRICE} />
@@ -146,16 +140,8 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
           {item.model}
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Specifications">
-          {item.engineCapacity ? (
-            <Chip icon={<Icon name="fuel" />}>
-              {item.engineCapacity}
-            </Chip>
-          ) : null}
-          {item.maxSpeed ? (
-            <Chip icon={<Icon name="gauge" />}>
-              {item.maxSpeed}
-            </Chip>
-          ) : null}
+          {item.engineCapacity ? <Chip icon={<Icon name="fuel" />}>{item.engineCapacity}</Chip> : null}
+          {item.maxSpeed ? <Chip icon={<Icon name="gauge" />}>{item.maxSpeed}</Chip> : null}
           <Chip icon={<Icon name="cog" />} className="capitalize">
             {item.gearType}
           </Chip>
@@ -163,10 +149,7 @@ export function BikeCard({ item, headingLevel = 2, priority }: { item: Bike; hea
         <div className="card-footer">
           <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_BIKE_PRICE} perDay />
           <div className="relative z-10 shrink-0">
-            <BookVehicleButton
-              size="sm"
-              vehicle={{ type: 'bike', id: item.id, model: item.model, dailyRate: item.dailyRate, available: item.available }}
-            />
+            <BookVehicleButton size="sm" vehicle={{ type: 'bike', id: item.id, model: item.model, dailyRate: item.dailyRate, available: item.available }} />
           </div>
         </div>
       </div>
@@ -188,12 +171,8 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
           {item.model}
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label="Car facts">
-          <Chip icon={<Icon name="users" />}>
-            {seatsFromCapacity(item.capacity)} Seats
-          </Chip>
-          <Chip icon={<Icon name="map-pin" />}>
-            {item.location}
-          </Chip>
+          <Chip icon={<Icon name="users" />}>{seatsFromCapacity(item.capacity)} Seats</Chip>
+          <Chip icon={<Icon name="map-pin" />}>{item.location}</Chip>
           <Chip icon={<Icon name="cog" />} className="capitalize">
             {item.transmission}
           </Chip>
@@ -211,10 +190,7 @@ export function CarCard({ item, headingLevel = 2, priority }: { item: Car; headi
         <div className="card-footer">
           <CardPrice label="Daily rate" amount={item.dailyRate} contactText={CONTACT_FOR_PRICE} perDay />
           <div className="relative z-10 shrink-0">
-            <BookVehicleButton
-              size="sm"
-              vehicle={{ type: 'car', id: item.id, model: item.model, dailyRate: item.dailyRate, available: item.available }}
-            />
+            <BookVehicleButton size="sm" vehicle={{ type: 'car', id: item.id, model: item.model, dailyRate: item.dailyRate, available: item.available }} />
           </div>
         </div>
       </div>

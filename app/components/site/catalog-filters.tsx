@@ -62,13 +62,7 @@ export function CatalogFilters({
 
   return (
     <div className="space-y-4 rounded-card bg-white p-4 shadow-lg ring-1 ring-forest-100 md:p-5">
-      <form
-        method="get"
-        action={pathname}
-        role="search"
-        className="flex gap-2"
-        onSubmit={onSubmit}
-      >
+      <form method="get" action={pathname} role="search" className="flex gap-2" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="sr-only">
           {searchLabel}
         </label>
@@ -131,7 +125,11 @@ export function CatalogFilters({
           )}
         </p>
         {filtered && total > 0 ? (
-          <Link to={pathname} preventScrollReset className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-forest-700 hover:bg-forest-50">
+          <Link
+            to={pathname}
+            preventScrollReset
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-forest-700 hover:bg-forest-50"
+          >
             <Icon name="x" className="size-4" />
             Reset Filters
           </Link>

@@ -5,7 +5,19 @@
 import { isRouteErrorResponse } from 'react-router';
 import { NotFoundView } from './not-found-view';
 
-export function DetailError({ error, title, message, linkTo, linkLabel }: { error: unknown; title: string; message: string; linkTo: string; linkLabel: string }) {
+export function DetailError({
+  error,
+  title,
+  message,
+  linkTo,
+  linkLabel,
+}: {
+  error: unknown;
+  title: string;
+  message: string;
+  linkTo: string;
+  linkLabel: string;
+}) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="pt-16">

@@ -15,13 +15,14 @@ export function Footer({ company }: { company: Settings['company'] }) {
         <div>
           <p className="font-display text-xl font-semibold text-white">{company.name}</p>
           <p className="mt-3 text-sm leading-relaxed text-forest-100">
-            A Gangtok-based, locally run travel company crafting tours, cab services and bike rentals across Sikkim and
-            Darjeeling, with our own drivers, hand-picked stays and 24/7 support on the road.
+            A Gangtok-based, locally run travel company crafting tours, cab services and bike rentals across Sikkim and Darjeeling, with our own drivers,
+            hand-picked stays and 24/7 support on the road.
           </p>
           <ul className="mt-4 space-y-1 text-sm text-forest-100">
             {company.officeHours.map((h) => (
               <li key={h.days}>
-                <span className="font-semibold text-white">{h.days}</span>{` ${h.hours}`}
+                <span className="font-semibold text-white">{h.days}</span>
+                {` ${h.hours}`}
               </li>
             ))}
           </ul>

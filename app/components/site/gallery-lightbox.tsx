@@ -54,7 +54,13 @@ export function GalleryLightbox({
                 </Dialog.Close>
               </div>
               <figure className="flex min-h-0 w-full max-w-5xl flex-1 flex-col items-center justify-center">
-                <img src={current.src} alt={current.alt} width={1200} height={900} className="max-h-full min-h-0 w-auto max-w-full rounded-card object-contain" />
+                <img
+                  src={current.src}
+                  alt={current.alt}
+                  width={1200}
+                  height={900}
+                  className="max-h-full min-h-0 w-auto max-w-full rounded-card object-contain"
+                />
                 <figcaption className="mt-3 text-center text-white">
                   <Dialog.Title className="font-display text-lg font-semibold">{current.alt}</Dialog.Title>
                   <span className="flex items-center justify-center gap-1.5 text-sm text-white/80">

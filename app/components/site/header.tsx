@@ -62,15 +62,16 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
       className={cn(
         // The fixed parts of its look are one class each in app/app.css (.site-header, .site-logo, .header-icon-button).
         'site-header',
-        scrolled || menuOpen ? 'bg-white text-ink shadow-md' : overHero ? 'bg-gradient-to-b from-black/45 to-transparent text-white' : 'bg-white/95 text-ink backdrop-blur',
+        scrolled || menuOpen
+          ? 'bg-white text-ink shadow-md'
+          : overHero
+            ? 'bg-gradient-to-b from-black/45 to-transparent text-white'
+            : 'bg-white/95 text-ink backdrop-blur',
       )}
     >
       <div className="site-header-bar">
         {/* The name (from settings, any length) gives way before the phone and menu buttons do. */}
-        <Link
-          to="/"
-          className={cn('site-logo', transparent ? 'text-white' : 'text-forest-700')}
-        >
+        <Link to="/" className={cn('site-logo', transparent ? 'text-white' : 'text-forest-700')}>
           <img src="/favicon.svg" alt="" width={36} height={36} />
           <span>{companyName}</span>
         </Link>
@@ -111,7 +112,11 @@ export function Header({ companyName, phone, overHero = false }: { companyName: 
               <Icon name="menu" className="mobile-menu-open size-6" />
               <Icon name="x" className="mobile-menu-close size-6" />
             </summary>
-            <nav id="mobile-menu" aria-label="Mobile" className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-forest-100 bg-white px-4 pb-6 text-ink shadow-md">
+            <nav
+              id="mobile-menu"
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-forest-100 bg-white px-4 pb-6 text-ink shadow-md"
+            >
               <ul className="flex flex-col py-2">
                 {headerLinks.map((link) => (
                   <li key={link.to}>

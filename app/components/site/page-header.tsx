@@ -38,7 +38,14 @@ export function PageHeader({
         {image ? (
           <picture>
             <source media="(min-width: 48rem)" srcSet={image.src} width={image.width} height={image.height} />
-            <img src={NOTHING} alt="" width={image.width} height={image.height} fetchPriority="high" className="hidden w-full rounded-panel shadow-xl md:block" />
+            <img
+              src={NOTHING}
+              alt=""
+              width={image.width}
+              height={image.height}
+              fetchPriority="high"
+              className="hidden w-full rounded-panel shadow-xl md:block"
+            />
           </picture>
         ) : null}
       </div>

@@ -22,7 +22,18 @@
  * there. Deep links open a dialog too, e.g. for a WhatsApp or newsletter link:
  * `?inquire=cabs`, `?book=package:<id>`, `?book=bike:<id>` (the parameter is then removed).
  */
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useRouteLoaderData, useSearchParams } from 'react-router';
 import { DrawerFrame } from '~/components/ui/drawer-frame';
 import type * as DialogFormsModule from './forms/site-dialog-forms';
@@ -45,11 +56,7 @@ type SiteDialogs = {
   openVehicleBooking: (vehicle: BookableVehicle) => void;
 };
 
-type OpenDialog =
-  | { kind: 'inquiry'; tab: InquiryTab }
-  | { kind: 'booking'; item?: BookableItem }
-  | { kind: 'vehicle'; vehicle: BookableVehicle }
-  | null;
+type OpenDialog = { kind: 'inquiry'; tab: InquiryTab } | { kind: 'booking'; item?: BookableItem } | { kind: 'vehicle'; vehicle: BookableVehicle } | null;
 
 const SiteDialogsContext = createContext<SiteDialogs | null>(null);
 
@@ -94,10 +101,7 @@ function loadOptions(): Promise<DialogOptions> {
 }
 
 /** What a `DialogLink` opens. */
-export type DialogRequest =
-  | { kind: 'inquiry'; tab?: InquiryTab }
-  | { kind: 'booking'; item?: BookableItem }
-  | { kind: 'vehicle'; vehicle: BookableVehicle };
+export type DialogRequest = { kind: 'inquiry'; tab?: InquiryTab } | { kind: 'booking'; item?: BookableItem } | { kind: 'vehicle'; vehicle: BookableVehicle };
 
 /**
  * The page that does a dialog's job without scripts: the inquiry form with its tab, Book Your Tour
@@ -200,7 +204,8 @@ export function SiteDialogsProvider({ children }: { children: ReactNode }) {
       openInquiry,
       openBooking,
       openVehicleBooking,
-      open: (request) => (request.kind === 'inquiry' ? openInquiry(request.tab) : request.kind === 'booking' ? openBooking(request.item) : openVehicleBooking(request.vehicle)),
+      open: (request) =>
+        request.kind === 'inquiry' ? openInquiry(request.tab) : request.kind === 'booking' ? openBooking(request.item) : openVehicleBooking(request.vehicle),
     };
   }, [show]);
 

@@ -13,10 +13,5 @@ const tones = {
 export type BadgeTone = keyof typeof tones;
 
 export function Badge({ tone = 'accent', className, ...props }: ComponentProps<'span'> & { tone?: BadgeTone }) {
-  return (
-    <span
-      className={cn('badge gap-1.5', tones[tone], className)}
-      {...props}
-    />
-  );
+  return <span className={cn('badge gap-1.5', tones[tone], className)} {...props} />;
 }

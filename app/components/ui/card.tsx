@@ -5,11 +5,7 @@ import { cn } from '~/lib/cn';
 export function Card({ interactive, className, ...props }: ComponentProps<'article'> & { interactive?: boolean }) {
   return (
     <article
-      className={cn(
-        'flex flex-col overflow-hidden card shadow-sm',
-        interactive && 'transition-shadow duration-200 hover:shadow-lg',
-        className,
-      )}
+      className={cn('flex flex-col overflow-hidden card shadow-sm', interactive && 'transition-shadow duration-200 hover:shadow-lg', className)}
       {...props}
     />
   );

@@ -60,10 +60,7 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
 
   // The arrows show once the page has hydrated (docs/architecture.md, "Controls before and after
   // hydration"); a press then waits for Embla in whenReady.
-  const arrowClass = cn(
-    'carousel-arrow needs-script',
-    arrowsFrom === 'md' ? 'hidden md:grid' : 'grid',
-  );
+  const arrowClass = cn('carousel-arrow needs-script', arrowsFrom === 'md' ? 'hidden md:grid' : 'grid');
 
   return (
     <div
@@ -86,12 +83,7 @@ export function Carousel({ label, children, slideClassName, options, arrowsFrom 
               data-selected={index === selected ? 'true' : undefined}
               className={cn('carousel-slide pl-5', slideClassName)}
             >
-              <div
-                className={cn(
-                  'h-full transition-transform duration-300',
-                  enlargeSelected && (index === selected ? 'md:scale-[1.03]' : 'md:scale-[0.96]'),
-                )}
-              >
+              <div className={cn('h-full transition-transform duration-300', enlargeSelected && (index === selected ? 'md:scale-[1.03]' : 'md:scale-[0.96]'))}>
                 {slide}
               </div>
             </div>

@@ -15,12 +15,7 @@ export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof RadixDialog.Overlay>) {
-  return (
-    <RadixDialog.Overlay
-      className={cn(OVERLAY_CLASS, className)}
-      {...props}
-    />
-  );
+  return <RadixDialog.Overlay className={cn(OVERLAY_CLASS, className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof RadixDialog.Title>) {
@@ -63,7 +58,11 @@ export function DialogPanel({ title, description, className, children, ...props 
         <div className="flex items-start justify-between gap-4">
           <div>
             <DialogTitle>{title}</DialogTitle>
-            {description ? <DialogDescription>{description}</DialogDescription> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
+            {description ? (
+              <DialogDescription>{description}</DialogDescription>
+            ) : (
+              <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+            )}
           </div>
           <DialogCloseButton className="-mt-2 -mr-2" />
         </div>

@@ -38,7 +38,12 @@ export function DrawerFrame({ title, onClose }: { title: string; onClose: () => 
           <h2 id="drawer-frame-title" className="font-display text-2xl font-semibold text-ink">
             {title}
           </h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="-mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-mist hover:text-ink">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="-mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-mist hover:text-ink"
+          >
             <Icon name="x" className="size-5" />
           </button>
         </div>

@@ -18,14 +18,7 @@ export function StarRow({ filled, count = 5, size, gap = 0, className }: { fille
   // A <use> of a <symbol> is as big as the whole viewport unless it is given the symbol's size.
   const star = (i: number) => <use key={i} href={`${SPRITE_URL}#star`} x={i ? i * step : undefined} width={GRID} height={GRID} />;
   return (
-    <svg
-      width={(width * size) / GRID}
-      height={size}
-      viewBox={`0 0 ${width} ${GRID}`}
-      strokeWidth={2}
-      aria-hidden
-      className={cn('shrink-0', className)}
-    >
+    <svg width={(width * size) / GRID} height={size} viewBox={`0 0 ${width} ${GRID}`} strokeWidth={2} aria-hidden className={cn('shrink-0', className)}>
       <g className="fill-marigold text-marigold">{stars.filter((i) => i < filled).map(star)}</g>
       {filled < count ? <g className="fill-forest-100 text-forest-100">{stars.filter((i) => i >= filled).map(star)}</g> : null}
     </svg>

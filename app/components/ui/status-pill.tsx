@@ -17,13 +17,7 @@ const tones = {
 
 export type StatusTone = keyof typeof tones;
 
-export function StatusPill({
-  tone,
-  dot = false,
-  className,
-  children,
-  ...props
-}: ComponentProps<'span'> & { tone: StatusTone; dot?: boolean }) {
+export function StatusPill({ tone, dot = false, className, children, ...props }: ComponentProps<'span'> & { tone: StatusTone; dot?: boolean }) {
   const look = tones[tone];
   return (
     <span

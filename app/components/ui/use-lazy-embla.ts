@@ -88,16 +88,13 @@ export function useLazyEmblaCarousel(
     };
   }, [wanted, optionsKey]);
 
-  const whenReady = useCallback(
-    (callback: Ready) => {
-      if (running.current) callback(running.current);
-      else {
-        pending.current.push(callback);
-        setWanted(true);
-      }
-    },
-    [],
-  );
+  const whenReady = useCallback((callback: Ready) => {
+    if (running.current) callback(running.current);
+    else {
+      pending.current.push(callback);
+      setWanted(true);
+    }
+  }, []);
 
   return [viewportRef, api, whenReady];
 }

@@ -31,28 +31,22 @@ import {
   type DatabaseInfo,
 } from './backup.server';
 import { dumpPostgres } from './postgres.server';
-import {
-  BACKUP_FILE_NAME,
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
-  DATABASE_ENTRY,
-  isUploadName,
-  knownMigrations,
-  type BackupManifest,
-} from './manifest.server';
+import { BACKUP_FILE_NAME, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_ENTRY, isUploadName, knownMigrations, type BackupManifest } from './manifest.server';
 
 /** Where the database of a backup comes from. */
 export type BackupSource =
   /** `snapshot` gives the consistent data-folder tar (see `pgliteSource`); `via` is for messages. */
-  | { kind: 'pglite'; snapshot: () => Promise<{ tar: Blob; info: DatabaseInfo }>; via?: string }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; snapshot: () => Promise<{ tar: Blob; info: DatabaseInfo }>; via?: string } | { kind: 'postgres'; url: string };
 
 /** What `createBackup` wrote. */
 export type BackupResult = { file: string; manifest: BackupManifest; bytes: number; ms: number; pruned: string[] };
 
 /** 2026-01-01T04:30:00.123Z → 20260101T043000Z */
 function stamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(/[-:]/g, '');
 }
 
 /** Size and SHA-256 (hex) of a file, streamed. */
@@ -251,4 +245,3 @@ export async function snapshotFromServer(lock: DataDirLock): Promise<{ tar: Blob
   const info = databaseInfoSchema.parse(JSON.parse(Buffer.from(response.headers.get(INFO_HEADER)!, 'base64url').toString('utf8')));
   return { tar: await response.blob(), info };
 }
-

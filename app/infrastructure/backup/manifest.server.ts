@@ -136,7 +136,9 @@ export function parseManifest(file: string, text: string): BackupManifest {
   const head = z.object({ format: z.literal(BACKUP_FORMAT), formatVersion: z.number() }).safeParse(raw);
   if (!head.success) throw new Error(`${file} ${NOT_A_BACKUP} (unknown manifest format)`);
   if (head.data.formatVersion > BACKUP_FORMAT_VERSION) {
-    throw new Error(`${file} was made by a newer version of the site (backup format ${head.data.formatVersion}, this one reads ${BACKUP_FORMAT_VERSION}): update the site first`);
+    throw new Error(
+      `${file} was made by a newer version of the site (backup format ${head.data.formatVersion}, this one reads ${BACKUP_FORMAT_VERSION}): update the site first`,
+    );
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${file} has an invalid manifest: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

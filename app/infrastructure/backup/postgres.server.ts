@@ -100,7 +100,16 @@ export async function dumpPostgres(url: string, file: string): Promise<DatabaseI
       const { dbname, env } = toolConnection(url);
       await runTool(
         'pg_dump',
-        ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', '--no-comments', `--snapshot=${rows[0]!.id}`, `--file=${file}`, `--dbname=${dbname}`],
+        [
+          '--format=custom',
+          '--compress=0',
+          '--no-owner',
+          '--no-privileges',
+          '--no-comments',
+          `--snapshot=${rows[0]!.id}`,
+          `--file=${file}`,
+          `--dbname=${dbname}`,
+        ],
         env,
       );
       return info;

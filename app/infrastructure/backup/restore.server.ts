@@ -16,15 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '~/db/client.server';
 import { acquireDataDirLock, liveDataDirLock, readDatabaseInfo, releaseDataDirLock, type DatabaseInfo } from './backup.server';
 import { countUserTables, redactUrl, restorePostgres } from './postgres.server';
-import {
-  isUploadName,
-  knownMigrations,
-  NOT_A_BACKUP,
-  parseManifest,
-  readArchive,
-  readManifest,
-  type BackupManifest,
-} from './manifest.server';
+import { isUploadName, knownMigrations, NOT_A_BACKUP, parseManifest, readArchive, readManifest, type BackupManifest } from './manifest.server';
 
 /** Where a restore goes: an empty PGlite folder (DATA_DIR) or an empty PostgreSQL database. */
 export type RestoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -70,7 +62,8 @@ async function assertEmptyTarget(target: RestoreTarget) {
     return;
   }
   const holder = liveDataDirLock(target.dataDir);
-  if (holder) throw new Error(`${target.dataDir} is in use by ${holder.role === 'server' ? 'a running server' : holder.command} (pid ${holder.pid}): stop it first`);
+  if (holder)
+    throw new Error(`${target.dataDir} is in use by ${holder.role === 'server' ? 'a running server' : holder.command} (pid ${holder.pid}): stop it first`);
   await assertEmptyFolder(path.join(target.dataDir, 'pglite'), 'The database folder');
 }
 
@@ -196,4 +189,3 @@ export async function restoreBackup(options: { file: string; target: RestoreTarg
     await rm(staging, { recursive: true, force: true });
   }
 }
-

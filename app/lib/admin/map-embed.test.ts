@@ -138,7 +138,11 @@ describe('accepted', () => {
     ['OpenStreetMap', OSM, 'https://www.openstreetmap.org/export/embed.html?bbox=88.58%2C27.31%2C88.61%2C27.33&layer=mapnik&marker=27.3187%2C88.5963'],
     ['Bing Maps', BING, 'https://www.bing.com/maps/embed?h=400&w=500&cp=27.3187~88.5963&lvl=15&typ=d&sty=r&src=SHELL&FORM=MBEDV8'],
     ['maps.google.com', good('https://maps.google.com/maps?q=Gangtok&amp;output=embed'), 'https://maps.google.com/maps?q=Gangtok&output=embed'],
-    ['openstreetmap.org without www', good('https://openstreetmap.org/export/embed.html?bbox=1,2,3,4'), 'https://openstreetmap.org/export/embed.html?bbox=1,2,3,4'],
+    [
+      'openstreetmap.org without www',
+      good('https://openstreetmap.org/export/embed.html?bbox=1,2,3,4'),
+      'https://openstreetmap.org/export/embed.html?bbox=1,2,3,4',
+    ],
     ['upper-case tag and attribute names', `<IFRAME SRC="${GOOGLE_SRC}" WIDTH="600"></IFRAME>`, GOOGLE_SRC],
     ['whitespace and line breaks around and inside', `\n  <iframe\n    src="${GOOGLE_SRC}"\n    allowfullscreen\n  >\n</iframe >\n`, GOOGLE_SRC],
     ['a self-closing start tag', `<iframe src="${GOOGLE_SRC}" /></iframe>`, GOOGLE_SRC],
@@ -149,7 +153,9 @@ describe('accepted', () => {
   });
 
   test('the re-emitted markup is ours: only src and fixed attributes, escaped', () => {
-    const result = parseMapEmbed(`<iframe src="https://www.google.com/maps/embed?pb=1&amp;q=%22x%22" width="9999" style="position:fixed" title="x" class="y"></iframe>`);
+    const result = parseMapEmbed(
+      `<iframe src="https://www.google.com/maps/embed?pb=1&amp;q=%22x%22" width="9999" style="position:fixed" title="x" class="y"></iframe>`,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.html).toBe(

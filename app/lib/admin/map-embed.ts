@@ -15,13 +15,7 @@
  * Hosts whose https iframes may be pasted as a custom map embed
  * (docs/decisions/010-maps-video-images.md#maps).
  */
-export const ALLOWED_MAP_HOSTS = [
-  'www.openstreetmap.org',
-  'openstreetmap.org',
-  'www.google.com',
-  'maps.google.com',
-  'www.bing.com',
-] as const;
+export const ALLOWED_MAP_HOSTS = ['www.openstreetmap.org', 'openstreetmap.org', 'www.google.com', 'maps.google.com', 'www.bing.com'] as const;
 
 /** The paths each allowed host serves its embeddable maps from (prefix match on the URL's path). */
 export const MAP_EMBED_PATHS: Record<(typeof ALLOWED_MAP_HOSTS)[number], string> = {

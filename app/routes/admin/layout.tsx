@@ -24,10 +24,7 @@ import type { Route } from './+types/layout';
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
   const [{ toast, headers }, { company }, counts] = await Promise.all([readToast(request), getSettings(['company']), getPendingCounts()]);
-  return data(
-    { user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME, counts },
-    { headers },
-  );
+  return data({ user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME, counts }, { headers });
 }
 
 /** Always re-read: the toast belongs to one page view, and a lost session should show at once. */

@@ -67,7 +67,17 @@ function LocationForm({ map, officeAddress, actionData }: { map: Settings['map']
         <div className="grid grid-cols-2 gap-5 lg:grid-cols-3">
           <TextField field={fields.latitude} label="Latitude" required type="number" step="any" min={-90} max={90} hint="-90 to 90, e.g. 27.3187" />
           <TextField field={fields.longitude} label="Longitude" required type="number" step="any" min={-180} max={180} hint="-180 to 180, e.g. 88.5963" />
-          <TextField field={fields.zoom} label="Zoom" required type="number" step={1} min={1} max={20} hint="1 (world) to 20 (a building)" className="col-span-2 sm:col-span-1" />
+          <TextField
+            field={fields.zoom}
+            label="Zoom"
+            required
+            type="number"
+            step={1}
+            min={1}
+            max={20}
+            hint="1 (world) to 20 (a building)"
+            className="col-span-2 sm:col-span-1"
+          />
         </div>
         <TextField field={fields.title} label="Title" placeholder="Our Gangtok office" hint="Names the map for screen readers and on its button." />
         <p className="text-sm text-muted">
@@ -88,9 +98,9 @@ function LocationForm({ map, officeAddress, actionData }: { map: Settings['map']
           placeholder={'<iframe src="https://www.google.com/maps/embed?pb=..."></iframe>'}
           hint={
             <>
-              Leave empty to show the OpenStreetMap map of the coordinates. Otherwise paste only the <code>&lt;iframe …&gt;&lt;/iframe&gt;</code> of
-              a map from {ALLOWED_MAP_HOSTS.join(', ')} (https). Anything else, such as scripts or extra markup, is refused; the site shows its own
-              iframe with that address.
+              Leave empty to show the OpenStreetMap map of the coordinates. Otherwise paste only the <code>&lt;iframe …&gt;&lt;/iframe&gt;</code> of a map from{' '}
+              {ALLOWED_MAP_HOSTS.join(', ')} (https). Anything else, such as scripts or extra markup, is refused; the site shows its own iframe with that
+              address.
             </>
           }
         />

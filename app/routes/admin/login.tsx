@@ -182,7 +182,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         {step === 'code' ? (
           <CodeStep lastResult={actionData?.step === 'code' ? actionData.result : undefined} failed={actionData?.step === 'code' ? actionData.failed : null} />
         ) : (
-          <PasswordStep lastResult={actionData?.step === 'password' ? actionData.result : undefined} failed={actionData?.step === 'password' ? actionData.failed : null} />
+          <PasswordStep
+            lastResult={actionData?.step === 'password' ? actionData.result : undefined}
+            failed={actionData?.step === 'password' ? actionData.failed : null}
+          />
         )}
         <p className="mt-6 text-center text-sm text-muted">
           <a href="/" className="font-semibold text-forest-700 underline-offset-4 hover:underline">

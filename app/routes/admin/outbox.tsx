@@ -124,7 +124,9 @@ function MailCell({ mail }: { mail: Row }) {
       <p className="text-xs break-all text-muted">To: {mail.to}</p>
       <details className="mt-1 text-sm">
         <summary className="inline-flex min-h-9 cursor-pointer items-center font-medium text-forest-700">Show message</summary>
-        <pre className="mt-2 max-h-72 max-w-prose overflow-auto rounded-lg bg-mist p-3 font-sans text-xs break-words whitespace-pre-wrap text-ink">{mail.text}</pre>
+        <pre className="mt-2 max-h-72 max-w-prose overflow-auto rounded-lg bg-mist p-3 font-sans text-xs break-words whitespace-pre-wrap text-ink">
+          {mail.text}
+        </pre>
       </details>
     </div>
   );
@@ -190,7 +192,10 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const here = listHref(PATH, { status: status ?? undefined, page });
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader title="Outbox" description="Notification e-mails: to the operator about new bookings and inquiries, and acknowledgements to travellers. Newest first." />
+      <AdminPageHeader
+        title="Outbox"
+        description="Notification e-mails: to the operator about new bookings and inquiries, and acknowledgements to travellers. Newest first."
+      />
 
       <div role="note" className="card p-4 text-sm shadow-sm">
         {sends ? (
@@ -200,8 +205,8 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <p>
-            <strong className="font-semibold">SMTP_URL is not set, so no e-mail is sent.</strong> Without SMTP_URL, notification e-mails stay here as pending, where
-            you can read them. Once SMTP_URL is set and the site restarted, the waiting ones are sent.
+            <strong className="font-semibold">SMTP_URL is not set, so no e-mail is sent.</strong> Without SMTP_URL, notification e-mails stay here as pending,
+            where you can read them. Once SMTP_URL is set and the site restarted, the waiting ones are sent.
           </p>
         )}
       </div>
@@ -222,7 +227,9 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                   )}
                 >
                   {f.label}
-                  <span className={cn('rounded-full px-2 text-xs font-semibold', current ? 'bg-white/20' : 'bg-mist text-muted')}>{n.toLocaleString('en-IN')}</span>
+                  <span className={cn('rounded-full px-2 text-xs font-semibold', current ? 'bg-white/20' : 'bg-mist text-muted')}>
+                    {n.toLocaleString('en-IN')}
+                  </span>
                 </Link>
               </li>
             );
@@ -244,14 +251,18 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
           }
         />
       ) : (
-        <DataTable
-          label="Notification e-mails"
-          rows={rows}
-          rowKey={(m) => m.id}
-          columns={columns(maxAttempts, here)}
-        />
+        <DataTable label="Notification e-mails" rows={rows} rowKey={(m) => m.id} columns={columns(maxAttempts, here)} />
       )}
-      <Pagination variant="admin" pathname={PATH} params={{ status: status ?? undefined }} page={page} pageCount={pages} total={total} pageSize={pageSize} noun="e-mails" />
+      <Pagination
+        variant="admin"
+        pathname={PATH}
+        params={{ status: status ?? undefined }}
+        page={page}
+        pageCount={pages}
+        total={total}
+        pageSize={pageSize}
+        noun="e-mails"
+      />
     </div>
   );
 }

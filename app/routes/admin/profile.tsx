@@ -141,7 +141,15 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
       <AccountSection
         id="two-factor"
         title="Two-factor sign-in"
-        aside={account.twoFactorSince ? <StatusPill tone="ok">On</StatusPill> : account.enrolling ? <StatusPill tone="info">Setting up</StatusPill> : <StatusPill tone="neutral">Off</StatusPill>}
+        aside={
+          account.twoFactorSince ? (
+            <StatusPill tone="ok">On</StatusPill>
+          ) : account.enrolling ? (
+            <StatusPill tone="info">Setting up</StatusPill>
+          ) : (
+            <StatusPill tone="neutral">Off</StatusPill>
+          )
+        }
       >
         <div className="flex flex-col gap-5">
           {codes ? <RecoveryCodes title={codes.title} codes={codes.codes} username={account.username} /> : null}

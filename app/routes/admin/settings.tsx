@@ -17,7 +17,14 @@ import { ListField, ListTextInput } from '~/components/admin/editor/list-field';
 import { FieldRow, SectionNav } from '~/components/admin/editor/sections';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
-import { formDefaults, isSettingsSection, SECTION_FIELD, SETTINGS_SECTIONS, type SettingsActionData, type SettingsSection } from '~/components/admin/settings/form-schemas';
+import {
+  formDefaults,
+  isSettingsSection,
+  SECTION_FIELD,
+  SETTINGS_SECTIONS,
+  type SettingsActionData,
+  type SettingsSection,
+} from '~/components/admin/settings/form-schemas';
 import { handleSettingsSubmission } from '~/routes/admin/+shared/settings-action.server';
 import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
 import { auditActor, requireAdmin } from '~/services/admin-guard.server';
@@ -31,7 +38,10 @@ const PATH = '/admin/settings';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const settings = await getAllSettings();
-  const sections = Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, formDefaults(key, settings[key])])) as Record<SettingsSection, Record<string, unknown>>;
+  const sections = Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, formDefaults(key, settings[key])])) as Record<
+    SettingsSection,
+    Record<string, unknown>
+  >;
   return { sections, companyEmail: settings.company.email };
 }
 
@@ -55,7 +65,9 @@ export const meta: Route.MetaFunction = () => adminMeta('Settings');
 type SectionProps = { value: Record<string, unknown>; actionData: SettingsActionData | undefined };
 
 /** The fields of a settings key as Conform sees them (every leaf posted as text). */
-type FormOf<T> = { [K in keyof T]: T[K] extends readonly (infer I)[] ? (I extends object ? { [P in keyof I]: string }[] : string) : T[K] extends boolean ? string : string };
+type FormOf<T> = {
+  [K in keyof T]: T[K] extends readonly (infer I)[] ? (I extends object ? { [P in keyof I]: string }[] : string) : T[K] extends boolean ? string : string;
+};
 
 const NAV = SETTINGS_SECTIONS.map((key) => ({ id: `section-${key}`, title: SETTINGS_LABELS[key] }));
 
@@ -77,7 +89,13 @@ function CompanySection({ value, actionData }: SectionProps) {
       <FieldRow columns={3}>
         <TextField field={fields.phone} label="Phone" required type="tel" autoComplete="tel" />
         <TextField field={fields.email} label="E-mail" required type="email" autoComplete="email" />
-        <TextField field={fields.whatsappNumber} label="WhatsApp number" required type="tel" hint="Saved with the country code, e.g. +91 98320 00000 (98320 00000 is read as Indian)" />
+        <TextField
+          field={fields.whatsappNumber}
+          label="WhatsApp number"
+          required
+          type="tel"
+          hint="Saved with the country code, e.g. +91 98320 00000 (98320 00000 is read as Indian)"
+        />
       </FieldRow>
       <TextareaField field={fields.address} label="Address" required rows={2} autoComplete="street-address" />
       <ListField
@@ -155,7 +173,8 @@ function BannerFields({
   fields,
   noun,
 }: {
-  fields: ReturnType<typeof useSettingsForm<FormOf<Settings['promo']>>>['fields'] | ReturnType<typeof useSettingsForm<FormOf<Settings['announcement']>>>['fields'];
+  fields:
+    ReturnType<typeof useSettingsForm<FormOf<Settings['promo']>>>['fields'] | ReturnType<typeof useSettingsForm<FormOf<Settings['announcement']>>>['fields'];
   noun: string;
 }) {
   return (
@@ -249,7 +268,11 @@ function NotificationsSection({ value, actionData, companyEmail }: SectionProps 
       title={SETTINGS_LABELS.notifications}
       description={
         <>
-          Where new bookings and inquiries are announced. The e-mails wait in the <Link to="/admin/outbox" className="font-medium text-forest-700 underline underline-offset-2">outbox</Link> until sent.
+          Where new bookings and inquiries are announced. The e-mails wait in the{' '}
+          <Link to="/admin/outbox" className="font-medium text-forest-700 underline underline-offset-2">
+            outbox
+          </Link>{' '}
+          until sent.
         </>
       }
       saveLabel="Save notification e-mail"

@@ -179,7 +179,9 @@ function NewStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
       <input type="hidden" name="intent" value="create" />
       <div className="grid gap-4 md:grid-cols-2">
         <Field id={fields.username.id} label="Username" errors={fields.username.errors} hint="3 to 40 letters, digits, dots, dashes or underscores." required>
-          {(a11y) => <Input {...getInputProps(fields.username, { type: 'text' })} {...a11y} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={40} />}
+          {(a11y) => (
+            <Input {...getInputProps(fields.username, { type: 'text' })} {...a11y} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={40} />
+          )}
         </Field>
         <Field id={fields.name.id} label="Display name" errors={fields.name.errors} required>
           {(a11y) => <Input {...getInputProps(fields.name, { type: 'text' })} {...a11y} autoComplete="off" maxLength={100} />}
@@ -192,7 +194,13 @@ function NewStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
             </Select>
           )}
         </Field>
-        <Field id={fields.password.id} label="First password" errors={fields.password.errors} hint="8 to 128 characters; common passwords are refused." required>
+        <Field
+          id={fields.password.id}
+          label="First password"
+          errors={fields.password.errors}
+          hint="8 to 128 characters; common passwords are refused."
+          required
+        >
           {(a11y) => <Input {...getInputProps(fields.password, { type: 'password' })} {...a11y} autoComplete="new-password" />}
         </Field>
       </div>

@@ -35,10 +35,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (query instanceof Response) return query;
   const { assigned, ...filters } = query;
   const { items, total } = await listInquiries({ ...filters, assignedTo: assigned === 'me' ? auth.user.id : assigned });
-  return adminHeaders(
-    Response.json(
-      items.map(withReference),
-      { headers: { 'X-Total-Count': String(total) } },
-    ),
-  );
+  return adminHeaders(Response.json(items.map(withReference), { headers: { 'X-Total-Count': String(total) } }));
 }

@@ -61,7 +61,9 @@ const authPaths = {
           },
         },
         400: errorResponse('Username or password missing'),
-        401: errorResponse("'Invalid username or password' (also for a disabled account); for a two-factor user 'Two-factor code required' (no `code`) or 'Invalid two-factor code', with an issue on `code`"),
+        401: errorResponse(
+          "'Invalid username or password' (also for a disabled account); for a two-factor user 'Two-factor code required' (no `code`) or 'Invalid two-factor code', with an issue on `code`",
+        ),
         413: errorResponse('Body larger than 64 KB'),
         415: errorResponse('Unsupported content type'),
         429: { ...errorResponse('Too many failed sign-ins; try again after Retry-After seconds'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
@@ -88,7 +90,11 @@ const uploadPath = {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'At most 10 MB and 40 megapixels' } } },
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: { file: { type: 'string', format: 'binary', description: 'At most 10 MB and 40 megapixels' } },
+          },
         },
       },
     },
@@ -102,7 +108,10 @@ const uploadPath = {
               required: ['url', 'variants'],
               properties: {
                 url: { type: 'string' },
-                variants: { type: 'array', items: { type: 'object', required: ['src', 'width'], properties: { src: { type: 'string' }, width: { type: 'integer' } } } },
+                variants: {
+                  type: 'array',
+                  items: { type: 'object', required: ['src', 'width'], properties: { src: { type: 'string' }, width: { type: 'integer' } } },
+                },
               },
             },
           },
@@ -143,7 +152,12 @@ export function openApiDocument() {
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/auth/login' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'hx_session', description: 'The staff session cookie; changes must come from the site itself (Origin check)' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'hx_session',
+          description: 'The staff session cookie; changes must come from the site itself (Origin check)',
+        },
       },
       schemas: {
         Error: errorSchema,

@@ -48,15 +48,17 @@ export default function About() {
         />
         <div>
           <p className="eyebrow">Our story</p>
-          <h2 id="story-title" className="mt-2 text-title font-semibold">From one jeep on MG Marg to every valley of Sikkim</h2>
+          <h2 id="story-title" className="mt-2 text-title font-semibold">
+            From one jeep on MG Marg to every valley of Sikkim
+          </h2>
           <div className="mt-5 space-y-4 text-lg text-muted">
             <p>
-              {company?.tagline ? `${company.tagline}. ` : ''}It started with a simple idea: travellers deserve a guide who knows which road is
-              open after the rain, which monastery holds prayers at dawn and which homestay cooks the best momos.
+              {company?.tagline ? `${company.tagline}. ` : ''}It started with a simple idea: travellers deserve a guide who knows which road is open after the
+              rain, which monastery holds prayers at dawn and which homestay cooks the best momos.
             </p>
             <p>
-              Today we plan tours, run cabs and rent bikes across Sikkim and Darjeeling, and we still answer the phone ourselves, day and
-              night, while you are on the road.
+              Today we plan tours, run cabs and rent bikes across Sikkim and Darjeeling, and we still answer the phone ourselves, day and night, while you are
+              on the road.
             </p>
           </div>
         </div>
@@ -65,7 +67,9 @@ export default function About() {
       <SectionReveal aria-labelledby="reasons-title" className="bg-mist py-20 md:py-28">
         <div className="container-page">
           <p className="eyebrow text-center">Why travel with us</p>
-          <h2 id="reasons-title" className="mt-2 text-center text-title font-semibold">Reasons to choose us</h2>
+          <h2 id="reasons-title" className="mt-2 text-center text-title font-semibold">
+            Reasons to choose us
+          </h2>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {reasonsToChoose.map((reason, index) => (
               <li key={reason.title} className="card p-6 shadow-sm">
@@ -84,10 +88,11 @@ export default function About() {
         <div className="grid gap-10 rounded-panel bg-forest-900 p-8 text-white md:grid-cols-[1.4fr_1fr] md:p-12">
           <div>
             <p className="eyebrow text-marigold-light">Credentials</p>
-            <h2 id="credentials-title" className="mt-2 text-title font-semibold">Registered, insured and accountable</h2>
+            <h2 id="credentials-title" className="mt-2 text-title font-semibold">
+              Registered, insured and accountable
+            </h2>
             <p className="mt-4 text-lg text-forest-100">
-              We are registered with the Sikkim Tourism Department and arrange protected-area permits for Nathula, North Sikkim and Zuluk
-              ourselves.
+              We are registered with the Sikkim Tourism Department and arrange protected-area permits for Nathula, North Sikkim and Zuluk ourselves.
             </p>
             <dl className="mt-8 grid gap-6 sm:grid-cols-2">
               <div>

@@ -9,7 +9,17 @@
 import { data } from 'react-router';
 import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
 import { CatalogBadge, DetailSection, MarkList, RatingStars, UnavailableOverlay } from '~/components/site/catalog/bits';
-import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
+import {
+  Breadcrumbs,
+  DetailLayout,
+  FactList,
+  HelpCard,
+  ImageGallery,
+  MobileActionBar,
+  SummaryCard,
+  SummaryPrice,
+  TrustPoints,
+} from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { bikeStructuredData } from '~/components/site/catalog/structured-data';

@@ -92,8 +92,8 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
               Ready to ride the Himalaya?
             </h2>
             <p className="mt-3 text-forest-50">
-              Collect your bike at our office or have it delivered to your hotel. Tell us your route and dates and we will
-              suggest the right bike and sort the permits.
+              Collect your bike at our office or have it delivered to your hotel. Tell us your route and dates and we will suggest the right bike and sort the
+              permits.
             </p>
             <ul className="mt-6 space-y-3 text-forest-50">
               <li className="flex gap-3">
@@ -108,7 +108,11 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:mt-auto lg:pt-8">
-              <WhatsAppButton href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")} label="Chat on WhatsApp" className="sm:w-auto" />
+              <WhatsAppButton
+                href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")}
+                label="Chat on WhatsApp"
+                className="sm:w-auto"
+              />
               <a href={telLink(company.phone)} className={buttonClass('outlineLight')}>
                 <Icon name="phone" className="size-5" />
                 Call {formatPhone(company.phone)}

@@ -79,7 +79,11 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader eyebrow="Plan your Himalayan journey" title="Book Your Tour" intro="Tell us the tour, the date and who is coming. A local travel expert replies within 24 hours with a plan and a price." />
+      <PageHeader
+        eyebrow="Plan your Himalayan journey"
+        title="Book Your Tour"
+        intro="Tell us the tour, the date and who is coming. A local travel expert replies within 24 hours with a plan and a price."
+      />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="request-heading">
           {actionData && 'sent' in actionData && actionData.sent ? (
@@ -110,14 +114,36 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 <HoneypotField />
                 <input type="hidden" name="type" value="package" />
                 <Field id={fields.name.id} label="Full name" errors={fields.name.errors} required className="sm:col-span-2">
-                  {(a11y) => <Input {...a11y} name={fields.name.name} defaultValue={fields.name.initialValue} autoComplete="name" required maxLength={LIMITS.name} />}
+                  {(a11y) => (
+                    <Input {...a11y} name={fields.name.name} defaultValue={fields.name.initialValue} autoComplete="name" required maxLength={LIMITS.name} />
+                  )}
                 </Field>
                 <Field id={fields.email.id} label="Email" errors={fields.email.errors} required>
-                  {(a11y) => <Input {...a11y} type="email" name={fields.email.name} defaultValue={fields.email.initialValue} autoComplete="email" required maxLength={LIMITS.email} />}
+                  {(a11y) => (
+                    <Input
+                      {...a11y}
+                      type="email"
+                      name={fields.email.name}
+                      defaultValue={fields.email.initialValue}
+                      autoComplete="email"
+                      required
+                      maxLength={LIMITS.email}
+                    />
+                  )}
                 </Field>
                 <Field id={fields.phone.id} label="Phone" errors={fields.phone.errors} required>
                   {(a11y) => (
-                    <Input {...a11y} type="tel" inputMode="tel" name={fields.phone.name} defaultValue={fields.phone.initialValue} autoComplete="tel" placeholder="+91 98000 00000" required maxLength={LIMITS.phone} />
+                    <Input
+                      {...a11y}
+                      type="tel"
+                      inputMode="tel"
+                      name={fields.phone.name}
+                      defaultValue={fields.phone.initialValue}
+                      autoComplete="tel"
+                      placeholder="+91 98000 00000"
+                      required
+                      maxLength={LIMITS.phone}
+                    />
                   )}
                 </Field>
                 <Field id={fields.itemId.id} label="Tour package" errors={fields.itemId.errors} required className="sm:col-span-2">
@@ -135,16 +161,51 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 </Field>
                 <Field id={fields.startDate.id} label="Travel date" errors={fields.startDate.errors} required className="sm:col-span-2">
                   {(a11y) => (
-                    <Input {...a11y} type="date" name={fields.startDate.name} defaultValue={fields.startDate.initialValue} min={today} max={addYears(today, MAX_YEARS_AHEAD)} required />
+                    <Input
+                      {...a11y}
+                      type="date"
+                      name={fields.startDate.name}
+                      defaultValue={fields.startDate.initialValue}
+                      min={today}
+                      max={addYears(today, MAX_YEARS_AHEAD)}
+                      required
+                    />
                   )}
                 </Field>
                 <Field id={fields.adults.id} label="Adults" errors={fields.adults.errors} required>
-                  {(a11y) => <Input {...a11y} type="number" inputMode="numeric" name={fields.adults.name} defaultValue={String(fields.adults.initialValue ?? '1')} min={1} max={50} required />}
+                  {(a11y) => (
+                    <Input
+                      {...a11y}
+                      type="number"
+                      inputMode="numeric"
+                      name={fields.adults.name}
+                      defaultValue={String(fields.adults.initialValue ?? '1')}
+                      min={1}
+                      max={50}
+                      required
+                    />
+                  )}
                 </Field>
                 <Field id={fields.children.id} label="Children" errors={fields.children.errors} hint="Ages 0-12">
-                  {(a11y) => <Input {...a11y} type="number" inputMode="numeric" name={fields.children.name} defaultValue={String(fields.children.initialValue ?? '0')} min={0} max={50} />}
+                  {(a11y) => (
+                    <Input
+                      {...a11y}
+                      type="number"
+                      inputMode="numeric"
+                      name={fields.children.name}
+                      defaultValue={String(fields.children.initialValue ?? '0')}
+                      min={0}
+                      max={50}
+                    />
+                  )}
                 </Field>
-                <Field id={fields.message.id} label="Message" errors={fields.message.errors} hint="Optional: hotel category, special interests, pickup point" className="sm:col-span-2">
+                <Field
+                  id={fields.message.id}
+                  label="Message"
+                  errors={fields.message.errors}
+                  hint="Optional: hotel category, special interests, pickup point"
+                  className="sm:col-span-2"
+                >
                   {(a11y) => <Textarea {...a11y} name={fields.message.name} defaultValue={fields.message.initialValue} rows={4} maxLength={LIMITS.message} />}
                 </Field>
                 <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />

@@ -11,7 +11,17 @@ import { data } from 'react-router';
 import { BookVehicleButton, WhatsAppButton } from '~/components/site/catalog/actions';
 import { CatalogBadge, DetailSection, MarkList, RatingStars, UnavailableOverlay } from '~/components/site/catalog/bits';
 import { CarDetailSkeleton, usePendingCarDetail } from '~/components/site/catalog/car-skeleton';
-import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
+import {
+  Breadcrumbs,
+  DetailLayout,
+  FactList,
+  HelpCard,
+  ImageGallery,
+  MobileActionBar,
+  SummaryCard,
+  SummaryPrice,
+  TrustPoints,
+} from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { carStructuredData } from '~/components/site/catalog/structured-data';

@@ -132,8 +132,8 @@ export default function Cars({ loaderData }: Route.ComponentProps) {
                   Need a special vehicle?
                 </h2>
                 <p className="mt-2 text-forest-50">
-                  Tempo Travellers and mini-buses for groups, decorated cars for weddings, or a 4x4 for winter in the north: tell us
-                  what you need and we will arrange it.
+                  Tempo Travellers and mini-buses for groups, decorated cars for weddings, or a 4x4 for winter in the north: tell us what you need and we will
+                  arrange it.
                 </p>
               </div>
             </div>

@@ -26,8 +26,7 @@ import type { Settings, TravelPolicies } from '~/schemas/settings';
 import { LIMITS } from '~/schemas/submission-limits';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Contact Us', 'Call, message or visit our Gangtok office. We answer every message within 24 hours.');
+export const meta: Route.MetaFunction = () => pageMeta('Contact Us', 'Call, message or visit our Gangtok office. We answer every message within 24 hours.');
 
 export async function loader() {
   const { company, map, policies } = await getPublicSettings(['company', 'map', 'policies']);
@@ -59,10 +58,7 @@ function faqs(policies: TravelPolicies, company: Settings['company']) {
     { q: 'What is your cancellation policy?', a: policies.cancellation },
     {
       q: 'Do I need permits or documents?',
-      a: [
-        'North Sikkim, Tsomgo Lake and Nathula need protected-area permits; we arrange them for you.',
-        ...policies.requirements,
-      ],
+      a: ['North Sikkim, Tsomgo Lake and Nathula need protected-area permits; we arrange them for you.', ...policies.requirements],
     },
   ];
 }
@@ -104,7 +100,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {formatPhone(company.phone)}
             </a>
             <div className="mt-4 flex flex-col gap-2">
-              <a href={whatsappLink(company.whatsappNumber, "Hello! I'd like to know more about your tours.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
+              <a
+                href={whatsappLink(company.whatsappNumber, "Hello! I'd like to know more about your tours.")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass('whatsapp', 'md')}
+              >
                 <Icon name="message-circle" className="size-4" /> WhatsApp us
               </a>
               <a href={`mailto:${company.email}`} className={buttonClass('outlineLight')}>
@@ -130,7 +131,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <Icon name="map-pin" /> Visit us
             </h2>
             <address className="mt-2 not-italic">{company.address}</address>
-            <a href={openStreetMapLink(map)} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-forest-700 underline-offset-4 hover:underline">
+            <a
+              href={openStreetMapLink(map)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-block font-medium text-forest-700 underline-offset-4 hover:underline"
+            >
               Open in OpenStreetMap
             </a>
           </div>
@@ -155,21 +161,70 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <HoneypotField />
             <input type="hidden" name="type" value="contact" />
             <Field id={fields.name.id} label="Full name" errors={fields.name.errors} required>
-              {(a11y) => <Input {...a11y} name={fields.name.name} key={fields.name.key} defaultValue={fields.name.initialValue} autoComplete="name" required maxLength={LIMITS.name} />}
+              {(a11y) => (
+                <Input
+                  {...a11y}
+                  name={fields.name.name}
+                  key={fields.name.key}
+                  defaultValue={fields.name.initialValue}
+                  autoComplete="name"
+                  required
+                  maxLength={LIMITS.name}
+                />
+              )}
             </Field>
             <Field id={fields.email.id} label="Email" errors={fields.email.errors} required>
-              {(a11y) => <Input {...a11y} type="email" name={fields.email.name} key={fields.email.key} defaultValue={fields.email.initialValue} autoComplete="email" required maxLength={LIMITS.email} />}
+              {(a11y) => (
+                <Input
+                  {...a11y}
+                  type="email"
+                  name={fields.email.name}
+                  key={fields.email.key}
+                  defaultValue={fields.email.initialValue}
+                  autoComplete="email"
+                  required
+                  maxLength={LIMITS.email}
+                />
+              )}
             </Field>
             <Field id={fields.phone.id} label="Phone" errors={fields.phone.errors} hint="Optional">
               {(a11y) => (
-                <Input {...a11y} type="tel" inputMode="tel" name={fields.phone.name} key={fields.phone.key} defaultValue={fields.phone.initialValue} autoComplete="tel" maxLength={LIMITS.phone} />
+                <Input
+                  {...a11y}
+                  type="tel"
+                  inputMode="tel"
+                  name={fields.phone.name}
+                  key={fields.phone.key}
+                  defaultValue={fields.phone.initialValue}
+                  autoComplete="tel"
+                  maxLength={LIMITS.phone}
+                />
               )}
             </Field>
             <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors} required>
-              {(a11y) => <Input {...a11y} name={fields.subject.name} key={fields.subject.key} defaultValue={fields.subject.initialValue} required maxLength={LIMITS.subject} />}
+              {(a11y) => (
+                <Input
+                  {...a11y}
+                  name={fields.subject.name}
+                  key={fields.subject.key}
+                  defaultValue={fields.subject.initialValue}
+                  required
+                  maxLength={LIMITS.subject}
+                />
+              )}
             </Field>
             <Field id={fields.message.id} label="Message" errors={fields.message.errors} required className="sm:col-span-2">
-              {(a11y) => <Textarea {...a11y} name={fields.message.name} key={fields.message.key} defaultValue={fields.message.initialValue} rows={6} required maxLength={LIMITS.message} />}
+              {(a11y) => (
+                <Textarea
+                  {...a11y}
+                  name={fields.message.name}
+                  key={fields.message.key}
+                  defaultValue={fields.message.initialValue}
+                  rows={6}
+                  required
+                  maxLength={LIMITS.message}
+                />
+              )}
             </Field>
             <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
             <div className="sm:col-span-2">

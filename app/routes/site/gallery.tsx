@@ -24,11 +24,7 @@ const GalleryLightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Gall
 const preloadLightbox = () => void loadLightbox();
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
-    'Gallery',
-    'Monasteries, lakes, villages, high roads and festivals: moments from Sikkim and Darjeeling in pictures.',
-    siteNameFrom(matches),
-  );
+  pageMeta('Gallery', 'Monasteries, lakes, villages, high roads and festivals: moments from Sikkim and Darjeeling in pictures.', siteNameFrom(matches));
 
 type CategoryFilter = GalleryCategory | 'all';
 
@@ -98,7 +94,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 className="group relative block w-full overflow-hidden rounded-card bg-mist text-left"
                 aria-label={`Open photo: ${image.alt}`}
               >
-                <Picture src={image.src} alt="" width={1200} height={900} className="aspect-[4/3] w-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-105" />
+                <Picture
+                  src={image.src}
+                  alt=""
+                  width={1200}
+                  height={900}
+                  className="aspect-[4/3] w-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-105"
+                />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pt-8 pb-2 text-sm font-medium text-white">
                   {image.location}
                 </span>

@@ -56,30 +56,26 @@ export async function loader() {
       reviewCount,
       tag,
     })),
-    cars: cars.items.map(
-      (c): FeaturedVehicle => ({
-        id: c.id,
-        model: c.model,
-        imageUrl: c.imageUrl,
-        dailyRate: c.dailyRate,
-        available: c.available,
-        tag: c.tag,
-        discountLabel: c.featured ? c.discountLabel : null,
-        facts: [c.capacity, capitalise(c.fuelType)],
-      }),
-    ),
-    bikes: bikes.items.map(
-      (b): FeaturedVehicle => ({
-        id: b.id,
-        model: b.model,
-        imageUrl: b.imageUrl,
-        dailyRate: b.dailyRate,
-        available: b.available,
-        tag: b.tag,
-        discountLabel: b.featured ? b.discountLabel : null,
-        facts: [b.engineCapacity || 'Engine on request', b.category || 'Motorcycle'],
-      }),
-    ),
+    cars: cars.items.map((c): FeaturedVehicle => ({
+      id: c.id,
+      model: c.model,
+      imageUrl: c.imageUrl,
+      dailyRate: c.dailyRate,
+      available: c.available,
+      tag: c.tag,
+      discountLabel: c.featured ? c.discountLabel : null,
+      facts: [c.capacity, capitalise(c.fuelType)],
+    })),
+    bikes: bikes.items.map((b): FeaturedVehicle => ({
+      id: b.id,
+      model: b.model,
+      imageUrl: b.imageUrl,
+      dailyRate: b.dailyRate,
+      available: b.available,
+      tag: b.tag,
+      discountLabel: b.featured ? b.discountLabel : null,
+      facts: [b.engineCapacity || 'Engine on request', b.category || 'Motorcycle'],
+    })),
   };
 }
 

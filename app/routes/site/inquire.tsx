@@ -11,7 +11,15 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
-import { INQUIRY_TABS, InquiryTabFields, inquiryTab, inquiryWhatsAppFields, TAB_ICON, TAB_LABEL, type InquiryFieldSet } from '~/components/site/forms/inquiry-fields';
+import {
+  INQUIRY_TABS,
+  InquiryTabFields,
+  inquiryTab,
+  inquiryWhatsAppFields,
+  TAB_ICON,
+  TAB_LABEL,
+  type InquiryFieldSet,
+} from '~/components/site/forms/inquiry-fields';
 import { inquiryWhatsAppText } from '~/components/site/forms/inquiry-whatsapp';
 import { useDeferredValidation } from '~/components/site/forms/use-deferred-validation';
 import { PageHeader } from '~/components/site/page-header';
@@ -94,7 +102,11 @@ export default function Inquire({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader eyebrow="Plan your trip with us" title="Send an Inquiry" intro="Tell us what you have in mind: a tour, a cab or a bike. We reply within 24 hours, and you can continue on WhatsApp." />
+      <PageHeader
+        eyebrow="Plan your trip with us"
+        title="Send an Inquiry"
+        intro="Tell us what you have in mind: a tour, a cab or a bike. We reply within 24 hours, and you can continue on WhatsApp."
+      />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="inquiry-heading">
           {sent ? (
@@ -108,7 +120,13 @@ export default function Inquire({ loaderData, actionData }: Route.ComponentProps
                 <ul className="filter-pills flex flex-wrap gap-2">
                   {INQUIRY_TABS.map((t) => (
                     <li key={t}>
-                      <Link to={t === 'packages' ? '/inquire' : `/inquire?tab=${t}`} replace preventScrollReset aria-current={t === tab ? 'page' : undefined} className="gap-2">
+                      <Link
+                        to={t === 'packages' ? '/inquire' : `/inquire?tab=${t}`}
+                        replace
+                        preventScrollReset
+                        aria-current={t === tab ? 'page' : undefined}
+                        className="gap-2"
+                      >
                         {TAB_ICON[t]}
                         {TAB_LABEL[t]}
                       </Link>
@@ -117,8 +135,20 @@ export default function Inquire({ loaderData, actionData }: Route.ComponentProps
                 </ul>
               </nav>
               <p className="mt-4 text-muted">Fields marked * are required.</p>
-              <Form method="post" action={tab === 'packages' ? '/inquire' : `/inquire?tab=${tab}`} {...getFormProps(form)} key={tab} className="mt-4 grid gap-4 sm:grid-cols-2">
-                <InquiryTabFields tab={tab} fields={fields as unknown as InquiryFieldSet} formErrorId={form.errorId} formErrors={form.errors} options={options} />
+              <Form
+                method="post"
+                action={tab === 'packages' ? '/inquire' : `/inquire?tab=${tab}`}
+                {...getFormProps(form)}
+                key={tab}
+                className="mt-4 grid gap-4 sm:grid-cols-2"
+              >
+                <InquiryTabFields
+                  tab={tab}
+                  fields={fields as unknown as InquiryFieldSet}
+                  formErrorId={form.errorId}
+                  formErrors={form.errors}
+                  options={options}
+                />
                 <div className="sm:col-span-2">
                   <button type="submit" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')} disabled={pending}>
                     {pending ? 'Sending…' : 'Send Inquiry'}

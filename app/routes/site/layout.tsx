@@ -51,10 +51,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   return (
     <SiteDialogsProvider>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
-      >
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
       <Header companyName={company.name} phone={formatPhone(company.phone)} overHero={pathname === '/'} />

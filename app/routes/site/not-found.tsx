@@ -32,7 +32,9 @@ export default function NotFound() {
         <Icon name="compass" className="size-14 text-forest-500" />
         <p className="mt-4 font-display text-7xl font-semibold text-forest-700">404</p>
         <h1 className="mt-2 text-title font-semibold">Oops! Page Not Found</h1>
-        <p className="mt-3 max-w-md text-lg text-muted">The page you're looking for doesn't exist or has been moved. Even the best trails take a wrong turn sometimes.</p>
+        <p className="mt-3 max-w-md text-lg text-muted">
+          The page you're looking for doesn't exist or has been moved. Even the best trails take a wrong turn sometimes.
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className={buttonClass('primary', 'lg')}>
             Back to Home

@@ -10,7 +10,18 @@ import { data } from 'react-router';
 import { PackageCard, toPackageCardItem } from '~/components/site/cards';
 import { BookPackageButton, WhatsAppButton } from '~/components/site/catalog/actions';
 import { CatalogBadge, DetailSection, MarkList, RatingStars } from '~/components/site/catalog/bits';
-import { Breadcrumbs, DetailLayout, FactList, HelpCard, ImageGallery, MobileActionBar, PolicyGroups, SummaryCard, SummaryPrice, TrustPoints } from '~/components/site/catalog/detail';
+import {
+  Breadcrumbs,
+  DetailLayout,
+  FactList,
+  HelpCard,
+  ImageGallery,
+  MobileActionBar,
+  PolicyGroups,
+  SummaryCard,
+  SummaryPrice,
+  TrustPoints,
+} from '~/components/site/catalog/detail';
 import { JsonLd } from '~/components/site/catalog/json-ld';
 import { DetailError } from '~/components/site/detail-error';
 import { packageStructuredData } from '~/components/site/catalog/structured-data';

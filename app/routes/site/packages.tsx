@@ -90,8 +90,8 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
               Looking for something else?
             </h2>
             <p className="mt-2 text-muted">
-              Honeymoons, treks, monastery circuits or a slower family pace: tell us your dates and we will build the route,
-              book the stays and arrange the permits.
+              Honeymoons, treks, monastery circuits or a slower family pace: tell us your dates and we will build the route, book the stays and arrange the
+              permits.
             </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row md:shrink-0">

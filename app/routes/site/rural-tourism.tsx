@@ -32,12 +32,19 @@ export default function RuralTourism() {
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-forest-900/95 via-forest-900/70 to-forest-900/20" aria-hidden />
         <div className="container-page pt-32 pb-20 md:pt-44 md:pb-28">
           <p className="eyebrow text-marigold-light">Rural tourism</p>
-          <h1 id="rural-title" className="mt-2 max-w-3xl text-display font-semibold text-balance">Live the village life of Sikkim</h1>
+          <h1 id="rural-title" className="mt-2 max-w-3xl text-display font-semibold text-balance">
+            Live the village life of Sikkim
+          </h1>
           <p className="mt-5 max-w-xl text-lg text-white/90">
             Homestays with local families, home-cooked food, festivals and forest trails, far from the crowds and close to the people.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
+            <a
+              href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('whatsapp', 'lg')}
+            >
               <Icon name="message-circle" className="size-5" />
               Plan on WhatsApp
             </a>
@@ -51,16 +58,18 @@ export default function RuralTourism() {
       <SectionReveal aria-labelledby="what-title" className="container-page grid gap-10 py-20 md:grid-cols-2 md:py-28">
         <div>
           <p className="eyebrow">What is rural tourism?</p>
-          <h2 id="what-title" className="mt-2 text-title font-semibold">Travel that stays with the village</h2>
+          <h2 id="what-title" className="mt-2 text-title font-semibold">
+            Travel that stays with the village
+          </h2>
         </div>
         <div className="space-y-4 text-lg text-muted">
           <p>
-            Rural tourism means staying in the villages themselves: in family homes instead of hotels, eating what the farm grows and
-            learning the rhythm of mountain life from the people who live it.
+            Rural tourism means staying in the villages themselves: in family homes instead of hotels, eating what the farm grows and learning the rhythm of
+            mountain life from the people who live it.
           </p>
           <p>
-            Your money goes straight to the hosts, guides and cooks of the village, helping young people build a future at home and keeping
-            old crafts, songs and recipes alive.
+            Your money goes straight to the hosts, guides and cooks of the village, helping young people build a future at home and keeping old crafts, songs
+            and recipes alive.
           </p>
         </div>
       </SectionReveal>
@@ -68,7 +77,9 @@ export default function RuralTourism() {
       <SectionReveal aria-labelledby="offerings-title" className="bg-mist py-20 md:py-28">
         <div className="container-page">
           <p className="eyebrow text-center">What we offer</p>
-          <h2 id="offerings-title" className="mt-2 text-center text-title font-semibold">Four ways to know rural Sikkim</h2>
+          <h2 id="offerings-title" className="mt-2 text-center text-title font-semibold">
+            Four ways to know rural Sikkim
+          </h2>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {ruralOfferings.map((offering) => (
               <li key={offering.title} className="overflow-hidden card shadow-sm">
@@ -85,12 +96,20 @@ export default function RuralTourism() {
 
       <SectionReveal aria-labelledby="destinations-title" className="container-page py-20 md:py-28">
         <p className="eyebrow">Destinations</p>
-        <h2 id="destinations-title" className="mt-2 text-title font-semibold">Villages we know by heart</h2>
+        <h2 id="destinations-title" className="mt-2 text-title font-semibold">
+          Villages we know by heart
+        </h2>
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {ruralDestinations.map((place) => (
             <li key={place.name}>
               <article className="flex h-full flex-col overflow-hidden card shadow-sm">
-                <Picture src={place.image} alt={`${place.name}, ${place.district}`} width={1200} height={800} className="aspect-[3/2] w-full bg-mist object-cover" />
+                <Picture
+                  src={place.image}
+                  alt={`${place.name}, ${place.district}`}
+                  width={1200}
+                  height={800}
+                  className="aspect-[3/2] w-full bg-mist object-cover"
+                />
                 <div className="flex flex-1 flex-col gap-3 p-6">
                   <p className="flex items-center gap-1.5 text-sm text-muted">
                     <Icon name="map-pin" className="size-4 text-forest-500" />
@@ -126,7 +145,9 @@ export default function RuralTourism() {
         <div className="grid gap-10 rounded-panel bg-forest-900 p-8 text-white md:grid-cols-2 md:p-12">
           <div>
             <p className="eyebrow text-marigold-light">Our commitment</p>
-            <h2 id="commitment-title" className="mt-2 text-title font-semibold">Good for you, good for the village</h2>
+            <h2 id="commitment-title" className="mt-2 text-title font-semibold">
+              Good for you, good for the village
+            </h2>
             <p className="mt-4 text-lg text-forest-100">
               We work with a small number of host families we know personally, and we keep groups small so every visit is a welcome one.
             </p>
@@ -142,7 +163,12 @@ export default function RuralTourism() {
                 </li>
               ))}
             </ul>
-            <a href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")} target="_blank" rel="noopener noreferrer" className={`${whatsappClass} self-start`}>
+            <a
+              href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${whatsappClass} self-start`}
+            >
               <Icon name="message-circle" className="size-5" />
               Chat with us on WhatsApp
             </a>

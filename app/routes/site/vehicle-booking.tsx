@@ -46,7 +46,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
-    ? [...pageMeta(`Book ${loaderData.vehicle.model}`, `Send a booking request for the ${loaderData.vehicle.model}. We confirm availability within 24 hours.`), { name: 'robots', content: 'noindex' }]
+    ? [
+        ...pageMeta(`Book ${loaderData.vehicle.model}`, `Send a booking request for the ${loaderData.vehicle.model}. We confirm availability within 24 hours.`),
+        { name: 'robots', content: 'noindex' },
+      ]
     : [{ title: 'Not Found' }, { name: 'robots', content: 'noindex' }];
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -77,7 +80,9 @@ export default function VehicleBooking({ loaderData, actionData }: Route.Compone
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: useDeferredValidation(formId, () => import('~/schemas/booking').then((m) => (vehicle.type === 'bike' ? m.bikeBookingSchema : m.carBookingSchema))),
+    onValidate: useDeferredValidation(formId, () =>
+      import('~/schemas/booking').then((m) => (vehicle.type === 'bike' ? m.bikeBookingSchema : m.carBookingSchema)),
+    ),
   });
   const rate = formatRupees(vehicle.dailyRate);
   const sent = actionData && 'sent' in actionData ? actionData.sent : null;
@@ -113,7 +118,11 @@ export default function VehicleBooking({ loaderData, actionData }: Route.Compone
           <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
             <VehicleBookingFields vehicle={vehicle} fields={fields as unknown as VehicleBookingFieldSet} formErrorId={form.errorId} formErrors={form.errors} />
             <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-              <button type="submit" className={buttonClass(vehicle.available ? 'primary' : 'unavailable', 'lg', 'w-full sm:w-auto')} disabled={pending || !vehicle.available}>
+              <button
+                type="submit"
+                className={buttonClass(vehicle.available ? 'primary' : 'unavailable', 'lg', 'w-full sm:w-auto')}
+                disabled={pending || !vehicle.available}
+              >
                 {!vehicle.available ? 'Currently Unavailable' : pending ? 'Sending…' : 'Submit Booking'}
               </button>
               <Link to={detail} className="font-semibold text-forest-700 hover:underline">
@@ -130,8 +139,20 @@ export default function VehicleBooking({ loaderData, actionData }: Route.Compone
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   return pathname.toLowerCase().startsWith('/bikes/') ? (
-    <DetailError error={error} title="Bike Not Found" message="The bike you're looking for doesn't exist or has been removed." linkTo="/bikes" linkLabel="Browse All Bikes" />
+    <DetailError
+      error={error}
+      title="Bike Not Found"
+      message="The bike you're looking for doesn't exist or has been removed."
+      linkTo="/bikes"
+      linkLabel="Browse All Bikes"
+    />
   ) : (
-    <DetailError error={error} title="Car Not Found" message="The car you're looking for doesn't exist or has been removed." linkTo="/cars" linkLabel="Browse All Cars" />
+    <DetailError
+      error={error}
+      title="Car Not Found"
+      message="The car you're looking for doesn't exist or has been removed."
+      linkTo="/cars"
+      linkLabel="Browse All Cars"
+    />
   );
 }

@@ -46,7 +46,11 @@ export function RecoveryCodes({ title, codes, username }: { title: string; codes
         ))}
       </ol>
       <div className="mt-4 flex flex-wrap gap-2">
-        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download={`recovery-codes-${username}.txt`} className={buttonClass('outline', 'md')}>
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download={`recovery-codes-${username}.txt`}
+          className={buttonClass('outline', 'md')}
+        >
           <Download className="size-4" aria-hidden />
           Download
         </a>

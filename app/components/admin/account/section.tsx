@@ -24,11 +24,7 @@ export function AccountSection({
 }) {
   const headingId = useId();
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={cn('min-w-0 scroll-mt-6 card p-4 shadow-sm sm:p-6', className)}
-    >
+    <section id={id} aria-labelledby={headingId} className={cn('min-w-0 scroll-mt-6 card p-4 shadow-sm sm:p-6', className)}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id={headingId} className="font-sans text-lg font-semibold text-ink">

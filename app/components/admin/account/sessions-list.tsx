@@ -58,10 +58,7 @@ export function SessionsList({ sessions }: { sessions: SessionItem[] }) {
           >
             <LogOut className="size-4" aria-hidden />
             Sign out
-            <span className="sr-only">
-              {' '}
-              {s.current ? 'this device' : `${s.device}, signed in ${formatDateTime(s.createdAt)}`}
-            </span>
+            <span className="sr-only"> {s.current ? 'this device' : `${s.device}, signed in ${formatDateTime(s.createdAt)}`}</span>
           </button>
         </Form>
       )}

@@ -33,8 +33,8 @@ export function TwoFactorOff() {
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-prose text-sm text-ink">
-        Add a second step to your sign-in: after your password, a 6-digit code from an authenticator app on your phone (Google Authenticator,
-        Microsoft Authenticator, 1Password, Aegis and others). Someone who learns your password still cannot sign in.
+        Add a second step to your sign-in: after your password, a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
+        Authenticator, 1Password, Aegis and others). Someone who learns your password still cannot sign in.
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="totp-start" />
@@ -120,15 +120,7 @@ export function TwoFactorEnrol({ enrolment, lastResult }: { enrolment: Enrolment
 }
 
 /** Two-factor is on: status, and proof of identity for new recovery codes or turning it off. */
-export function TwoFactorOn({
-  since,
-  codesLeft,
-  lastResult,
-}: {
-  since: string | Date;
-  codesLeft: number;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
+export function TwoFactorOn({ since, codesLeft, lastResult }: { since: string | Date; codesLeft: number; lastResult: SubmissionResult<string[]> | undefined }) {
   const regenerating = usePending('recovery-regenerate');
   const disabling = usePending('totp-disable');
   const [form, fields] = useForm({
@@ -143,9 +135,7 @@ export function TwoFactorOn({
         <KeyRound className="mt-0.5 size-4 shrink-0 text-forest-700" aria-hidden />
         <span>
           On since {formatDate(since)}. Sign-in asks for a code from your authenticator app after your password.{' '}
-          <strong className="font-semibold">
-            {codesLeft} of 10 recovery codes left.
-          </strong>
+          <strong className="font-semibold">{codesLeft} of 10 recovery codes left.</strong>
           {codesLeft <= 3 ? ' Make new ones soon.' : null}
         </span>
       </p>
@@ -160,7 +150,16 @@ export function TwoFactorOn({
             {(a11y) => <Input {...getInputProps(fields.password, { type: 'password' })} {...a11y} autoComplete="current-password" />}
           </Field>
           <Field id={fields.code.id} label="Or a code" errors={fields.code.errors}>
-            {(a11y) => <Input {...getInputProps(fields.code, { type: 'text' })} {...a11y} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={64} />}
+            {(a11y) => (
+              <Input
+                {...getInputProps(fields.code, { type: 'text' })}
+                {...a11y}
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={64}
+              />
+            )}
           </Field>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -14,9 +14,7 @@ export function EditorError({ error, notFound, listTo, listLabel }: { error: unk
       <title>{`${title} | Admin`}</title>
       {missing ? <p className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">Error 404</p> : null}
       <h1 className="font-display text-2xl font-semibold text-ink">{title}</h1>
-      <p className="text-muted">
-        {missing ? 'It may have been deleted, or the link is wrong.' : 'The page could not be loaded. Please refresh the page.'}
-      </p>
+      <p className="text-muted">{missing ? 'It may have been deleted, or the link is wrong.' : 'The page could not be loaded. Please refresh the page.'}</p>
       <Link to={listTo} className={buttonClass('primary', 'md', 'mt-2')}>
         {listLabel}
       </Link>

@@ -52,14 +52,7 @@ export function TextField({ field, label, hint, required, className, ...input }:
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint} required={required} className={className}>
       {(a11y) => (
-        <Input
-          {...a11y}
-          {...input}
-          key={field.key}
-          name={field.name}
-          defaultValue={asText(field.initialValue)}
-          aria-required={required || undefined}
-        />
+        <Input {...a11y} {...input} key={field.key} name={field.name} defaultValue={asText(field.initialValue)} aria-required={required || undefined} />
       )}
     </Field>
   );
@@ -171,7 +164,8 @@ export function SelectField({
   options,
   empty,
   ...select
-}: CommonProps & Omit<ComponentProps<'select'>, 'name' | 'id' | 'defaultValue' | 'required' | 'className' | 'key'> & { options: readonly SelectOption[]; empty?: string }) {
+}: CommonProps &
+  Omit<ComponentProps<'select'>, 'name' | 'id' | 'defaultValue' | 'required' | 'className' | 'key'> & { options: readonly SelectOption[]; empty?: string }) {
   const current = asText(field.initialValue);
   // A stored value the list does not know (an old category, say) stays selectable.
   const all = current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;

@@ -46,13 +46,7 @@ export function ImageUrlField({ form, field, label, hint, required, uploadLabel,
         )}
       </Field>
       <div className="flex items-start gap-3">
-        <Picture
-          src={current || null}
-          width={96}
-          height={72}
-          alt=""
-          className="h-18 w-24 shrink-0 rounded-lg border border-forest-100 bg-mist object-cover"
-        />
+        <Picture src={current || null} width={96} height={72} alt="" className="h-18 w-24 shrink-0 rounded-lg border border-forest-100 bg-mist object-cover" />
         <ImageUploadButton label={uploadLabel} onUploaded={({ url }) => form.update({ name: field.name, value: url })} />
       </div>
     </div>

@@ -108,8 +108,20 @@ export function DisplayFieldsSection({ fields, noun }: { fields: DisplayFields; 
         <TextField field={fields.discountLabel} label="Discount badge" hint="e.g. 15% Off; empty shows no badge" maxLength={40} />
       </FieldRow>
       <FieldRow columns={2}>
-        <NumberField field={fields.rating} label="Rating" hint="1.0 to 5.0, one decimal; set it with the review count, or leave both empty for no rating" step={0.1} min={1} max={5} />
-        <NumberField field={fields.reviewCount} label="Review count" hint="How many reviews the rating is from; the site shows a rating only with 1 or more" min={0} />
+        <NumberField
+          field={fields.rating}
+          label="Rating"
+          hint="1.0 to 5.0, one decimal; set it with the review count, or leave both empty for no rating"
+          step={0.1}
+          min={1}
+          max={5}
+        />
+        <NumberField
+          field={fields.reviewCount}
+          label="Review count"
+          hint="How many reviews the rating is from; the site shows a rating only with 1 or more"
+          min={0}
+        />
       </FieldRow>
     </EditorSection>
   );

@@ -23,7 +23,13 @@ export type EditorActionData = {
 };
 
 /** A write schema's output as the form holds it: every leaf a string, lists and objects kept. */
-export type FormShape<T> = T extends readonly (infer I)[] ? FormShape<I>[] : T extends Date ? string : T extends object ? { [K in keyof T]: FormShape<T[K]> } : string;
+export type FormShape<T> = T extends readonly (infer I)[]
+  ? FormShape<I>[]
+  : T extends Date
+    ? string
+    : T extends object
+      ? { [K in keyof T]: FormShape<T[K]> }
+      : string;
 
 type Options = {
   id: string;

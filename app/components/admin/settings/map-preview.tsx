@@ -47,7 +47,8 @@ export function previewOf(draft: MapDraft, fallback: MapValue): { map: MapValue;
   const longitude = numberIn(draft.longitude, -180, 180);
   const zoom = numberIn(draft.zoom, 1, 20, true);
   const problems: string[] = [];
-  if (latitude === null || longitude === null || zoom === null) problems.push('The coordinates or zoom are not valid yet: the preview keeps the last valid ones.');
+  if (latitude === null || longitude === null || zoom === null)
+    problems.push('The coordinates or zoom are not valid yet: the preview keeps the last valid ones.');
   let embedCode = '';
   let custom: string | null = null;
   if (draft.embedCode.trim() !== '') {
@@ -123,14 +124,24 @@ export function MapPreviewPanel({ draft, saved, address }: { draft: MapDraft; sa
         </dl>
         <ul className="mt-4 flex flex-col gap-2 text-sm">
           <li>
-            <a href={openStreetMapLink(map)} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1.5 font-medium text-forest-700 underline-offset-4 hover:underline">
+            <a
+              href={openStreetMapLink(map)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-1.5 font-medium text-forest-700 underline-offset-4 hover:underline"
+            >
               Open in OpenStreetMap
               <ExternalLink className="size-4" aria-hidden />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </li>
           <li>
-            <a href="/contact#map-heading" target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-1.5 font-medium text-forest-700 underline-offset-4 hover:underline">
+            <a
+              href="/contact#map-heading"
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center gap-1.5 font-medium text-forest-700 underline-offset-4 hover:underline"
+            >
               See the saved map on the Contact page
               <ExternalLink className="size-4" aria-hidden />
               <span className="sr-only">(opens in a new tab)</span>

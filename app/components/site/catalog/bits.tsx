@@ -18,12 +18,7 @@ const badgeTones = {
 } as const;
 
 export function CatalogBadge({ tone = 'tag', className, ...props }: ComponentProps<'span'> & { tone?: keyof typeof badgeTones }) {
-  return (
-    <span
-      className={cn('badge', badgeTones[tone], className)}
-      {...props}
-    />
-  );
+  return <span className={cn('badge', badgeTones[tone], className)} {...props} />;
 }
 
 /**

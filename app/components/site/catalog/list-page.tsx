@@ -44,7 +44,11 @@ export function ListBody({ filters, children }: { filters: ReactNode; children: 
 
 export function ResultsGrid({ pending, label, children }: { pending: boolean; label: string; children: ReactNode }) {
   return (
-    <section aria-label={label} aria-busy={pending || undefined} className={cn('grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3', pending && 'opacity-60')}>
+    <section
+      aria-label={label}
+      aria-busy={pending || undefined}
+      className={cn('grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3', pending && 'opacity-60')}
+    >
       {children}
     </section>
   );

@@ -26,7 +26,9 @@ function images(origin: string, main: string, gallery: string[]): string[] {
 }
 
 function rating(value: number, count: number): Json | undefined {
-  return showsRating({ rating: value, reviewCount: count }) ? { '@type': 'AggregateRating', ratingValue: value, reviewCount: count, bestRating: 5, worstRating: 1 } : undefined;
+  return showsRating({ rating: value, reviewCount: count })
+    ? { '@type': 'AggregateRating', ratingValue: value, reviewCount: count, bestRating: 5, worstRating: 1 }
+    : undefined;
 }
 
 function provider(company: Company, origin: string): Json {

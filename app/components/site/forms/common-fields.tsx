@@ -23,7 +23,17 @@ function dateBounds() {
  * A choice of tour package: `field` holds the package's id ('' for none chosen). Shared by the
  * inquiry's Destination and the booking dialog's Tour package.
  */
-export function PackageField({ field, label, packages, required = false }: { field: FormField; label: string; packages: { id: string; title: string }[]; required?: boolean }) {
+export function PackageField({
+  field,
+  label,
+  packages,
+  required = false,
+}: {
+  field: FormField;
+  label: string;
+  packages: { id: string; title: string }[];
+  required?: boolean;
+}) {
   return (
     <Field id={field.id} label={label} errors={field.errors} required={required} className="sm:col-span-2">
       {(a11y) => (

@@ -9,11 +9,30 @@ export function ContactFields({ name, email, phone, phoneRequired = true }: { na
   return (
     <>
       <Field id={name.id} label="Full name" errors={name.errors} required className="sm:col-span-2">
-        {(a11y) => <Input {...a11y} name={name.name} key={name.key} defaultValue={name.initialValue as string | undefined} autoComplete="name" required maxLength={LIMITS.name} />}
+        {(a11y) => (
+          <Input
+            {...a11y}
+            name={name.name}
+            key={name.key}
+            defaultValue={name.initialValue as string | undefined}
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+          />
+        )}
       </Field>
       <Field id={email.id} label="Email" errors={email.errors} required>
         {(a11y) => (
-          <Input {...a11y} type="email" name={email.name} key={email.key} defaultValue={email.initialValue as string | undefined} autoComplete="email" required maxLength={LIMITS.email} />
+          <Input
+            {...a11y}
+            type="email"
+            name={email.name}
+            key={email.key}
+            defaultValue={email.initialValue as string | undefined}
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+          />
         )}
       </Field>
       <Field id={phone.id} label="Phone" errors={phone.errors} required={phoneRequired}>

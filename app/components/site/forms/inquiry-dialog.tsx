@@ -19,7 +19,6 @@ import { SubmitButton, useWhatsAppTab, WhatsAppContinue } from './dialog-shared'
 
 const INQUIRY_SCHEMAS = { packages: packagesInquirySchema, cabs: cabsInquirySchema, rentals: rentalsInquirySchema } as const;
 
-
 type InquiryDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -59,7 +59,19 @@ const durationLabel = (d: string) => (d === 'custom' ? 'Custom Duration' : `${d}
  * The fields of `tab`'s form (hidden type, honeypot, contact, the tab's own, message, form error),
  * to put inside the form element.
  */
-export function InquiryTabFields({ tab, fields, formErrorId, formErrors, options }: { tab: InquiryTab; fields: InquiryFieldSet; formErrorId: string; formErrors?: string[]; options: DialogOptions }) {
+export function InquiryTabFields({
+  tab,
+  fields,
+  formErrorId,
+  formErrors,
+  options,
+}: {
+  tab: InquiryTab;
+  fields: InquiryFieldSet;
+  formErrorId: string;
+  formErrors?: string[];
+  options: DialogOptions;
+}) {
   const f = fields;
   return (
     <>
@@ -100,12 +112,28 @@ export function InquiryTabFields({ tab, fields, formErrorId, formErrors, options
           <DateField field={f.date} label="Date" />
           <Field id={f.pickupLocation.id} label="Pickup location" errors={f.pickupLocation.errors} required>
             {(a11y) => (
-              <Input {...a11y} name={f.pickupLocation.name} key={f.pickupLocation.key} defaultValue={initialText(f.pickupLocation)} required maxLength={LIMITS.place} placeholder="e.g. Bagdogra Airport" />
+              <Input
+                {...a11y}
+                name={f.pickupLocation.name}
+                key={f.pickupLocation.key}
+                defaultValue={initialText(f.pickupLocation)}
+                required
+                maxLength={LIMITS.place}
+                placeholder="e.g. Bagdogra Airport"
+              />
             )}
           </Field>
           <Field id={f.dropoffLocation.id} label="Drop-off location" errors={f.dropoffLocation.errors} required>
             {(a11y) => (
-              <Input {...a11y} name={f.dropoffLocation.name} key={f.dropoffLocation.key} defaultValue={initialText(f.dropoffLocation)} required maxLength={LIMITS.place} placeholder="e.g. MG Marg, Gangtok" />
+              <Input
+                {...a11y}
+                name={f.dropoffLocation.name}
+                key={f.dropoffLocation.key}
+                defaultValue={initialText(f.dropoffLocation)}
+                required
+                maxLength={LIMITS.place}
+                placeholder="e.g. MG Marg, Gangtok"
+              />
             )}
           </Field>
           <MessageField field={f.message} hint="Optional: luggage, flight time, return trip" />
@@ -139,7 +167,16 @@ export function InquiryTabFields({ tab, fields, formErrorId, formErrors, options
           </Field>
           <Field id={f.bikeCount.id} label="Number of bikes" errors={f.bikeCount.errors}>
             {(a11y) => (
-              <Input {...a11y} type="number" inputMode="numeric" name={f.bikeCount.name} key={f.bikeCount.key} defaultValue={initialText(f.bikeCount) ?? '1'} min={1} max={20} />
+              <Input
+                {...a11y}
+                type="number"
+                inputMode="numeric"
+                name={f.bikeCount.name}
+                key={f.bikeCount.key}
+                defaultValue={initialText(f.bikeCount) ?? '1'}
+                min={1}
+                max={20}
+              />
             )}
           </Field>
           <MessageField field={f.message} hint="Optional: route, riding experience, pillion" />

@@ -32,7 +32,9 @@ export function VehicleBookingDialog({ open, onOpenChange, vehicle }: { open: bo
     <Drawer open={open} onOpenChange={onOpenChange}>
       <DrawerPanel
         title={`Book ${vehicle.model}`}
-        description={rate ? `${rate} per day. We confirm availability within 24 hours.` : 'Contact for price. We confirm availability and price within 24 hours.'}
+        description={
+          rate ? `${rate} per day. We confirm availability within 24 hours.` : 'Contact for price. We confirm availability and price within 24 hours.'
+        }
         footer={
           <SubmitButton form={formId} pending={pending} disabled={!vehicle.available}>
             {vehicle.available ? 'Submit Booking' : 'Currently Unavailable'}

@@ -30,10 +30,12 @@ export function AboutSection({ companyName, tagline }: { companyName: string; ta
       </div>
       <div>
         <p className="eyebrow">About {companyName}</p>
-        <h2 id="about-title" className="mt-2 text-title font-semibold text-balance">Local experts for the eastern Himalaya</h2>
+        <h2 id="about-title" className="mt-2 text-title font-semibold text-balance">
+          Local experts for the eastern Himalaya
+        </h2>
         <p className="mt-4 text-lg text-muted">
-          {tagline ? `${tagline}. ` : ''}We are a Gangtok team of planners, guides and drivers who have spent our lives on these roads. We plan
-          trips the way we would for family: honest road times, the right season, warm rooms.
+          {tagline ? `${tagline}. ` : ''}We are a Gangtok team of planners, guides and drivers who have spent our lives on these roads. We plan trips the way we
+          would for family: honest road times, the right season, warm rooms.
         </p>
         <ul className="mt-8 grid gap-x-6 gap-y-4 sm:grid-cols-2">
           {reasonsToChoose.map((reason) => (

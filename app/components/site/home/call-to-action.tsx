@@ -13,7 +13,9 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
           <path fill="currentColor" d="M0 200V120l140-70 120 60 160-95 150 90 130-60 170 85 140-70 190 80v60z" />
         </svg>
         <p className="eyebrow text-marigold-light">Plan with a local</p>
-        <h2 id="cta-title" className="mx-auto mt-2 max-w-2xl text-title font-semibold text-balance">Ready for your Himalayan adventure?</h2>
+        <h2 id="cta-title" className="mx-auto mt-2 max-w-2xl text-title font-semibold text-balance">
+          Ready for your Himalayan adventure?
+        </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-forest-50">
           Tell us your dates and interests. We reply within 24 hours with a day-by-day plan and honest road times.
         </p>
@@ -21,7 +23,12 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
           <DialogLink dialog={{ kind: 'inquiry' }} className={buttonClass('accent', 'lg')}>
             Plan My Trip
           </DialogLink>
-          <a href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'lg')}>
+          <a
+            href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass('whatsapp', 'lg')}
+          >
             <Icon name="message-circle" className="size-5" />
             WhatsApp Us
           </a>

@@ -43,9 +43,7 @@ function VehicleSlide({ item, kind }: { item: FeaturedVehicle; kind: 'car' | 'bi
           {item.tag ? <Badge tone="accent">{item.tag}</Badge> : null}
           {item.discountLabel ? <Badge tone="forest">{item.discountLabel}</Badge> : null}
         </div>
-        {!item.available ? (
-          <div className="absolute inset-0 grid place-items-center bg-ink/60 font-semibold text-white">Currently Unavailable</div>
-        ) : null}
+        {!item.available ? <div className="absolute inset-0 grid place-items-center bg-ink/60 font-semibold text-white">Currently Unavailable</div> : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="text-xl font-semibold">{item.model}</h3>

@@ -13,7 +13,12 @@ export function FindUs({ map, company }: { map: Settings['map']; company: Settin
   return (
     <SectionReveal aria-labelledby="find-us-title" className="bg-mist py-20 md:py-28">
       <div className="container-page">
-        <SectionHeading id="find-us-title" eyebrow="Visit us" title="Find Us in Gangtok" intro="Drop by our office for a cup of tea and a chat about your route." />
+        <SectionHeading
+          id="find-us-title"
+          eyebrow="Visit us"
+          title="Find Us in Gangtok"
+          intro="Drop by our office for a cup of tea and a chat about your route."
+        />
         <div className="mt-10 grid gap-8 md:grid-cols-[1.4fr_1fr]">
           <MapFacade map={map} className="h-80 md:h-full md:min-h-96" />
           <div className="space-y-6 rounded-card bg-white p-6 shadow-sm md:p-8">

@@ -119,7 +119,12 @@ export function GalleryCarousel() {
             </ul>
           </div>
           <div className="mt-6 flex items-center gap-4">
-            <button type="button" onClick={() => move(-1)} aria-label="Previous image" className="needs-script grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
+            <button
+              type="button"
+              onClick={() => move(-1)}
+              aria-label="Previous image"
+              className="needs-script grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20"
+            >
               <Icon name="chevron-left" className="size-5" />
             </button>
             <div className="h-1 flex-1 overflow-hidden rounded-full bg-white/15" aria-hidden>
@@ -136,7 +141,12 @@ export function GalleryCarousel() {
             <p className="w-14 text-center text-sm text-forest-100 tabular-nums">
               {selected + 1} / {homeGalleryImages.length}
             </p>
-            <button type="button" onClick={() => move(1)} aria-label="Next image" className="needs-script grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20">
+            <button
+              type="button"
+              onClick={() => move(1)}
+              aria-label="Next image"
+              className="needs-script grid size-11 place-items-center rounded-full bg-white/10 ring-1 ring-white/30 hover:bg-white/20"
+            >
               <Icon name="chevron-right" className="size-5" />
             </button>
           </div>

@@ -15,7 +15,14 @@ export const GALLERY_LOCK_MS = 800;
 /** The first `count` highlights, each cut to its first `words` words (spec: first 2, 2 words). */
 export function shortHighlights(highlights: readonly string[] | null | undefined, count = 2, words = 2): string[] {
   return (highlights ?? [])
-    .map((h) => h.trim().split(/\s+/).slice(0, words).join(' ').replace(/[,;:.]+$/, ''))
+    .map((h) =>
+      h
+        .trim()
+        .split(/\s+/)
+        .slice(0, words)
+        .join(' ')
+        .replace(/[,;:.]+$/, ''),
+    )
     .filter(Boolean)
     .slice(0, count);
 }

@@ -58,7 +58,10 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
   const showAnnouncement = announcement.enabled && announcement.text.trim() !== '';
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate flex min-h-[max(42rem,100svh)] items-end overflow-hidden bg-forest-900 text-white md:min-h-[max(46rem,100svh)] lg:min-h-[min(100svh,52rem)]">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate flex min-h-[max(42rem,100svh)] items-end overflow-hidden bg-forest-900 text-white md:min-h-[max(46rem,100svh)] lg:min-h-[min(100svh,52rem)]"
+    >
       <div className="absolute inset-0 -z-20" data-hero-ready={settled} data-hero-current={imageIndex}>
         {HERO_IMAGES.map((src, index) =>
           index === 0 || settled ? (
@@ -72,10 +75,7 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
               fetchPriority={index === 0 ? 'high' : 'low'}
               decoding={index === 0 ? 'sync' : 'async'}
               style={{ transitionDuration: `${HERO_FADE_MS}ms` }}
-              className={cn(
-                'absolute inset-0 size-full object-cover transition-opacity ease-in-out',
-                index === imageIndex ? 'opacity-100' : 'opacity-0',
-              )}
+              className={cn('absolute inset-0 size-full object-cover transition-opacity ease-in-out', index === imageIndex ? 'opacity-100' : 'opacity-0')}
             />
           ) : null,
         )}
@@ -153,7 +153,6 @@ export function Hero({ ratings, announcement }: { ratings: Settings['ratings']; 
           </p>
         </div>
       </div>
-
     </section>
   );
 }

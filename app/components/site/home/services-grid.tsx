@@ -10,7 +10,13 @@ export function ServicesGrid() {
   return (
     <SectionReveal aria-labelledby="services-title" className="bg-mist py-20 md:py-28">
       <div className="container-page">
-        <SectionHeading id="services-title" eyebrow="Everything for your trip" title="Our Services" intro="One local team for the whole journey, from the airport pickup to the last monastery." align="center" />
+        <SectionHeading
+          id="services-title"
+          eyebrow="Everything for your trip"
+          title="Our Services"
+          intro="One local team for the whole journey, from the airport pickup to the last monastery."
+          align="center"
+        />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
             <li key={service.title}>

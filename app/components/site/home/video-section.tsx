@@ -24,7 +24,16 @@ export function VideoSection({ url }: { url: string }) {
               className="size-full border-0"
             />
           ) : (
-            <video src={embed.src} autoPlay muted loop playsInline preload="none" className="size-full object-cover" aria-label="Video: travelling in Sikkim and Darjeeling" />
+            <video
+              src={embed.src}
+              autoPlay
+              muted
+              loop
+              playsInline
+              preload="none"
+              className="size-full object-cover"
+              aria-label="Video: travelling in Sikkim and Darjeeling"
+            />
           )}
         </div>
       </div>

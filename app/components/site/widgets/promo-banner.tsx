@@ -83,9 +83,13 @@ export function PromoBanner({ text, link }: { text: string; link: string }) {
         <p className="flex-1 text-sm leading-snug font-medium">{text}</p>
         {link ? (
           external ? (
-            <a href={link} className={linkClass}>View offer</a>
+            <a href={link} className={linkClass}>
+              View offer
+            </a>
           ) : (
-            <Link to={link} className={linkClass}>View offer</Link>
+            <Link to={link} className={linkClass}>
+              View offer
+            </Link>
           )
         ) : null}
         <button type="button" onClick={dismiss} aria-label="Dismiss offer" className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-black/10">

@@ -7,12 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import type { RecentBooking } from '~/models/recent-bookings.server';
-import {
-  RECENT_BOOKING_EVERY_MS,
-  RECENT_BOOKING_FIRST_MS,
-  RECENT_BOOKING_VISIBLE_MS,
-  recentBookingToastAllowedOn,
-} from './schedule';
+import { RECENT_BOOKING_EVERY_MS, RECENT_BOOKING_FIRST_MS, RECENT_BOOKING_VISIBLE_MS, recentBookingToastAllowedOn } from './schedule';
 
 export function RecentBookingToast({ bookings }: { bookings: RecentBooking[] }) {
   const { pathname } = useLocation();

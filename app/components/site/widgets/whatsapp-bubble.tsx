@@ -29,9 +29,17 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
 
   if (!visible) return null;
   return (
-    <div data-widget="whatsapp" className="fixed right-4 z-40 flex flex-col items-end gap-3 transition-[bottom] duration-200 bottom-[calc(1rem+var(--promo-offset,0px)+var(--action-bar-offset,0px))]">
+    <div
+      data-widget="whatsapp"
+      className="fixed right-4 z-40 flex flex-col items-end gap-3 transition-[bottom] duration-200 bottom-[calc(1rem+var(--promo-offset,0px)+var(--action-bar-offset,0px))]"
+    >
       {open ? (
-        <div id={panelId} role="dialog" aria-label="Chat on WhatsApp" className="w-72 overflow-hidden rounded-panel bg-white shadow-2xl ring-1 ring-forest-100 motion-safe:animate-[fade-up_200ms_ease-out]">
+        <div
+          id={panelId}
+          role="dialog"
+          aria-label="Chat on WhatsApp"
+          className="w-72 overflow-hidden rounded-panel bg-white shadow-2xl ring-1 ring-forest-100 motion-safe:animate-[fade-up_200ms_ease-out]"
+        >
           <div className="bg-whatsapp-dark px-5 py-4 text-white">
             <p className="font-semibold">{companyName}</p>
             <p className="text-sm text-white/90">Typically replies within an hour</p>

@@ -5,7 +5,13 @@ import { dispatchIntent, formReply, UNKNOWN_INTENT, type IntentContext } from '.
 function context(fields: Record<string, string>): IntentContext {
   const formData = new FormData();
   for (const [key, value] of Object.entries(fields)) formData.set(key, value);
-  return { auth: {} as AdminAuth, request: new Request('http://localhost/admin/staff', { method: 'POST' }), formData, actor: { id: null, name: 'test' }, path: '/admin/staff' };
+  return {
+    auth: {} as AdminAuth,
+    request: new Request('http://localhost/admin/staff', { method: 'POST' }),
+    formData,
+    actor: { id: null, name: 'test' },
+    path: '/admin/staff',
+  };
 }
 
 const handlers = {
@@ -14,7 +20,7 @@ const handlers = {
 };
 
 describe('dispatchIntent', () => {
-  test('runs the handler named by the form\'s intent, with the context', async () => {
+  test("runs the handler named by the form's intent, with the context", async () => {
     const answer = await dispatchIntent(context({ intent: 'create' }), handlers);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).headers.get('Location')).toBe('http://localhost/admin/staff');
@@ -25,8 +31,11 @@ describe('dispatchIntent', () => {
     expect(answer).toMatchObject({ init: { status: 409 }, data: { intent: 'reset', result: { error: { password: ['Too short'] } } } });
   });
 
-  test.each([[{}], [{ intent: 'delete' }], [{ intent: 'toString' }], [{ intent: '__proto__' }]])('no handler (%o): 400 with the error under the field intent', async (fields) => {
-    const answer = await dispatchIntent(context(fields), handlers);
-    expect(answer).toMatchObject({ init: { status: 400 }, data: { intent: null, result: { status: 'error', error: { intent: [UNKNOWN_INTENT] } } } });
-  });
+  test.each([[{}], [{ intent: 'delete' }], [{ intent: 'toString' }], [{ intent: '__proto__' }]])(
+    'no handler (%o): 400 with the error under the field intent',
+    async (fields) => {
+      const answer = await dispatchIntent(context(fields), handlers);
+      expect(answer).toMatchObject({ init: { status: 400 }, data: { intent: null, result: { status: 'error', error: { intent: [UNKNOWN_INTENT] } } } });
+    },
+  );
 });

@@ -81,7 +81,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     calendar: {
       from: formatDate(shift(booking.startDate, -CALENDAR_DAYS)),
       to: formatDate(shift(end, CALENDAR_DAYS)),
-      entries: calendar.map((c) => ({ id: c.id, reference: shortReference(c.id), name: c.name, dates: formatDateRange(c.startDate, c.endDate), overlaps: c.overlaps })),
+      entries: calendar.map((c) => ({
+        id: c.id,
+        reference: shortReference(c.id),
+        name: c.name,
+        dates: formatDateRange(c.startDate, c.endDate),
+        overlaps: c.overlaps,
+      })),
     },
     pipeline,
   };
@@ -110,8 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast('/admin/bookings', { type: 'error', title: result.message });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  adminMeta(loaderData ? `Booking #${loaderData.booking.reference}` : 'Booking not found');
+export const meta: Route.MetaFunction = ({ data: loaderData }) => adminMeta(loaderData ? `Booking #${loaderData.booking.reference}` : 'Booking not found');
 
 /** One label / value pair of a details list. */
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -226,7 +231,11 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
           </Panel>
 
           {b.vehicle ? (
-            <Panel title={`This ${b.vehicle}'s confirmed bookings`} id="booking-calendar" icon={<CalendarDays className="size-5 text-forest-700" aria-hidden />}>
+            <Panel
+              title={`This ${b.vehicle}'s confirmed bookings`}
+              id="booking-calendar"
+              icon={<CalendarDays className="size-5 text-forest-700" aria-hidden />}
+            >
               <p className="text-sm text-muted">
                 Other confirmed bookings from {calendar.from} to {calendar.to}.
               </p>
@@ -243,9 +252,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
                         <span className="break-words">{c.name}</span>
                         <span className="block text-muted">{c.dates}</span>
                       </span>
-                      {c.overlaps ? (
-                        <StatusPill tone="bad">Overlaps</StatusPill>
-                      ) : null}
+                      {c.overlaps ? <StatusPill tone="bad">Overlaps</StatusPill> : null}
                     </li>
                   ))}
                 </ul>

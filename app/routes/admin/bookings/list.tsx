@@ -208,7 +208,10 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
               >
                 <Eye className="size-4" aria-hidden />
                 <span className="lg:sr-only">View</span>
-                <span className="sr-only"> details of booking #{b.reference} ({b.name})</span>
+                <span className="sr-only">
+                  {' '}
+                  details of booking #{b.reference} ({b.name})
+                </span>
               </Link>
               {b.status === 'pending' ? <StatusButtons id={b.id} status={b.status} action={here} name={`${b.name} (#${b.reference})`} compact /> : null}
             </>

@@ -189,8 +189,8 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
           question="Are you sure you want to delete this inquiry?"
           detail={
             <>
-              The inquiry from <strong className="font-semibold text-ink">{confirm.name}</strong> (#{confirm.reference}) and its notes will
-              be removed. A booking made from it stays.
+              The inquiry from <strong className="font-semibold text-ink">{confirm.name}</strong> (#{confirm.reference}) and its notes will be removed. A
+              booking made from it stays.
             </>
           }
           id={confirm.id}

@@ -4,18 +4,45 @@
  * Query parameters and the update body come from the zod schemas that validate them
  * (app/schemas/inquiry-admin.ts).
  */
-import { adminSecurity, crossSite, errorResponse, idParameter, inputSchema, jsonBody, paging, submissionPath, unauthorized, type JsonSchema } from '~/lib/openapi';
+import {
+  adminSecurity,
+  crossSite,
+  errorResponse,
+  idParameter,
+  inputSchema,
+  jsonBody,
+  paging,
+  submissionPath,
+  unauthorized,
+  type JsonSchema,
+} from '~/lib/openapi';
 import { INQUIRY_STATUSES, INQUIRY_TYPES } from '~/lib/constants';
 import { inquiryUpdateSchema } from '~/schemas/inquiry-admin';
 
 const TAG = 'inquiries';
 
 const filterParameters = [
-  { name: 'q', in: 'query', description: 'Substring (any case) of name, e-mail, phone, subject, message, package / cab / bike name, pickup or drop-off; or the short reference (A1B2C3 or #A1B2C3)', schema: { type: 'string', maxLength: 100 } },
+  {
+    name: 'q',
+    in: 'query',
+    description:
+      'Substring (any case) of name, e-mail, phone, subject, message, package / cab / bike name, pickup or drop-off; or the short reference (A1B2C3 or #A1B2C3)',
+    schema: { type: 'string', maxLength: 100 },
+  },
   { name: 'type', in: 'query', schema: { type: 'string', enum: [...INQUIRY_TYPES] } },
   { name: 'status', in: 'query', schema: { type: 'string', enum: [...INQUIRY_STATUSES] } },
-  { name: 'due', in: 'query', description: "'today': follow-up day today or earlier (Asia/Kolkata) and still pending", schema: { type: 'string', enum: ['today'] } },
-  { name: 'assigned', in: 'query', description: "'me' (the signed-in staff member) or a staff member's id", schema: { anyOf: [{ const: 'me' }, { type: 'string', format: 'uuid' }] } },
+  {
+    name: 'due',
+    in: 'query',
+    description: "'today': follow-up day today or earlier (Asia/Kolkata) and still pending",
+    schema: { type: 'string', enum: ['today'] },
+  },
+  {
+    name: 'assigned',
+    in: 'query',
+    description: "'me' (the signed-in staff member) or a staff member's id",
+    schema: { anyOf: [{ const: 'me' }, { type: 'string', format: 'uuid' }] },
+  },
 ];
 
 const inquiryRef = { $ref: '#/components/schemas/Inquiry' };
@@ -150,5 +177,8 @@ export const schemas: Record<string, JsonSchema> = {
       updatedAt: { type: 'string', format: 'date-time' },
     },
   },
-  InquiryUpdate: { ...inputSchema(inquiryUpdateSchema), description: 'Any of status, followUpOn (YYYY-MM-DD or null), assignedTo (a staff id or null); at least one' },
+  InquiryUpdate: {
+    ...inputSchema(inquiryUpdateSchema),
+    description: 'Any of status, followUpOn (YYYY-MM-DD or null), assignedTo (a staff id or null); at least one',
+  },
 };

@@ -14,7 +14,13 @@ const PATH = '/admin/audit';
 export const hasFilters = (filters: Record<string, string>) => Object.values(filters).some(Boolean);
 
 /** Search, action, record, user and the two days; Apply, and Clear while a filter is set. */
-export function AuditFilters({ filters, options }: { filters: Filters; options: { actions: readonly string[]; entities: readonly string[]; users: readonly string[] } }) {
+export function AuditFilters({
+  filters,
+  options,
+}: {
+  filters: Filters;
+  options: { actions: readonly string[]; entities: readonly string[]; users: readonly string[] };
+}) {
   const labelClass = 'text-sm font-semibold text-ink';
   return (
     <Form
@@ -29,7 +35,15 @@ export function AuditFilters({ filters, options }: { filters: Filters; options: 
         <label htmlFor="audit-q" className={labelClass}>
           Search
         </label>
-        <Input id="audit-q" type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder="Words in the summary, or a record id" autoComplete="off" />
+        <Input
+          id="audit-q"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          maxLength={100}
+          placeholder="Words in the summary, or a record id"
+          autoComplete="off"
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor="audit-action" className={labelClass}>
@@ -95,4 +109,3 @@ export function AuditFilters({ filters, options }: { filters: Filters; options: 
     </Form>
   );
 }
-

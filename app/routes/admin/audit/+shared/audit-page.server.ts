@@ -38,7 +38,14 @@ export function readAuditQuery(request: Request) {
   const query = readPageQuery(request, auditQuerySchema());
   // Days given the wrong way round still mean the span between them.
   const [from, to] = query.from && query.to && query.from > query.to ? [query.to, query.from] : [query.from, query.to];
-  const filters: AuditFilters = { action: query.action ?? '', entity: query.entity ?? '', user: query.user ?? '', from: query.from ?? '', to: query.to ?? '', q: query.q ?? '' };
+  const filters: AuditFilters = {
+    action: query.action ?? '',
+    entity: query.entity ?? '',
+    user: query.user ?? '',
+    from: query.from ?? '',
+    to: query.to ?? '',
+    q: query.q ?? '',
+  };
   return { action: query.action, entityType: query.entity, actor: query.user, from, to, q: query.q, page: query.page ?? 1, filters };
 }
 

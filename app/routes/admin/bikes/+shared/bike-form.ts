@@ -57,9 +57,7 @@ export const HIMALAYAN_450_VALUES: Record<string, unknown> = {
   engineCapacity: '452cc',
   maxSpeed: '145 km/h',
   available: true,
-  features:
-    'Ride-by-wire with two riding modes, Switchable rear ABS, Round TFT with map navigation, LED headlamp, ' +
-    'Long-travel suspension, Luggage rack',
+  features: 'Ride-by-wire with two riding modes, Switchable rear ABS, Round TFT with map navigation, LED headlamp, ' + 'Long-travel suspension, Luggage rack',
   category: 'Adventure',
   gearType: 'manual',
   gallery: ['/images/bikes/himalayan-450.svg', '/images/places/gurudongmar-lake.svg', '/images/places/nathula-pass.svg'],

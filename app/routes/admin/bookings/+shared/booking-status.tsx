@@ -54,7 +54,11 @@ const OUTLINE_BASE =
 function buttonLook(confirm: boolean, compact: boolean): string {
   if (compact) {
     // Phones: labelled buttons in the card; the table (lg and up): round icon buttons, same accessible name.
-    return cn(OUTLINE_BASE, 'min-h-11 min-w-11 px-4 text-sm lg:px-0', confirm ? 'border-flag-green/60 text-status-ok-fg hover:bg-status-ok-bg' : 'border-flag-red/50 text-[#a93226] hover:bg-flag-red/10');
+    return cn(
+      OUTLINE_BASE,
+      'min-h-11 min-w-11 px-4 text-sm lg:px-0',
+      confirm ? 'border-flag-green/60 text-status-ok-fg hover:bg-status-ok-bg' : 'border-flag-red/50 text-[#a93226] hover:bg-flag-red/10',
+    );
   }
   return confirm
     ? buttonClass('primary', 'md', 'w-full whitespace-nowrap')
@@ -101,7 +105,11 @@ export function StatusButtons({
             {compact ? (
               <span className="lg:sr-only">{busy ? (confirm ? 'Confirming...' : 'Rejecting...') : label}</span>
             ) : busy ? (
-              confirm ? 'Confirming...' : 'Rejecting...'
+              confirm ? (
+                'Confirming...'
+              ) : (
+                'Rejecting...'
+              )
             ) : (
               `${label} Booking`
             )}
@@ -190,14 +198,11 @@ export function RejectConfirm({
       detail={
         confirmed ? (
           <>
-            Rejecting the booking of {name} cancels its confirmation: the customer can no longer count on it, and its dates become free for
-            other bookings. You can confirm it again later if the dates are still free.
+            Rejecting the booking of {name} cancels its confirmation: the customer can no longer count on it, and its dates become free for other bookings. You
+            can confirm it again later if the dates are still free.
           </>
         ) : (
-          <>
-            The booking of {name} is declined and its dates stay free for other bookings. You can still confirm it later if the dates work
-            out.
-          </>
+          <>The booking of {name} is declined and its dates stay free for other bookings. You can still confirm it later if the dates work out.</>
         )
       }
       id={id}

@@ -102,7 +102,11 @@ export function InquiryDialog({
 
       <div className="flex flex-col gap-5 overflow-y-auto px-5 py-5 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-          <p ref={statusRef} tabIndex={-1} className="flex items-center gap-2 rounded focus:outline-none focus-visible:outline-3 focus-visible:outline-marigold">
+          <p
+            ref={statusRef}
+            tabIndex={-1}
+            className="flex items-center gap-2 rounded focus:outline-none focus-visible:outline-3 focus-visible:outline-marigold"
+          >
             <span className="sr-only">Status:</span>
             <InquiryStatusPill status={inquiry.status} />
           </p>
@@ -154,7 +158,10 @@ export function InquiryDialog({
             Message
           </h3>
           {inquiry.message ? (
-            <p data-testid="inquiry-message" className="mt-1.5 rounded-lg bg-mist/60 px-4 py-3 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap text-ink">
+            <p
+              data-testid="inquiry-message"
+              className="mt-1.5 rounded-lg bg-mist/60 px-4 py-3 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap text-ink"
+            >
               {inquiry.message}
             </p>
           ) : (
@@ -177,10 +184,21 @@ export function InquiryDialog({
                 <ArrowRight className="size-4" aria-hidden />
               </Link>
             ) : (
-              <Form method="post" action={actionTo} preventScrollReset className="flex w-full flex-wrap items-end gap-3 rounded-md border border-forest-100 p-3" aria-label="Convert to booking">
+              <Form
+                method="post"
+                action={actionTo}
+                preventScrollReset
+                className="flex w-full flex-wrap items-end gap-3 rounded-md border border-forest-100 p-3"
+                aria-label="Convert to booking"
+              >
                 <input type="hidden" name="intent" value="convert" />
                 <input type="hidden" name="id" value={inquiry.id} />
-                <Field id={`${convertId}-date`} label="Travel date" required errors={convertFailure?.errors.startDate ? [convertFailure.errors.startDate] : undefined}>
+                <Field
+                  id={`${convertId}-date`}
+                  label="Travel date"
+                  required
+                  errors={convertFailure?.errors.startDate ? [convertFailure.errors.startDate] : undefined}
+                >
                   {(a11y) => (
                     <Input {...a11y} type="date" name="startDate" aria-required defaultValue={convertFailure?.values.startDate ?? inquiry.convert.startDate} />
                   )}
@@ -221,11 +239,7 @@ export function InquiryDialog({
               <XCircle className="size-4" aria-hidden />
               Mark as Rejected
             </StatusButton>
-            <Link
-              to={deleteTo}
-              preventScrollReset
-              className={cn(buttonClass('ghost', 'md'), 'text-[#a93226] hover:bg-flag-red/10 sm:ml-auto')}
-            >
+            <Link to={deleteTo} preventScrollReset className={cn(buttonClass('ghost', 'md'), 'text-[#a93226] hover:bg-flag-red/10 sm:ml-auto')}>
               <Trash2 className="size-4" aria-hidden />
               Delete
             </Link>
@@ -254,14 +268,7 @@ function StatusButton({
 }) {
   const allowed = canTransition(INQUIRY_TRANSITIONS, current, to);
   return (
-    <button
-      type="submit"
-      name="status"
-      value={to}
-      disabled={!allowed || disabled}
-      aria-busy={busy || undefined}
-      className={buttonClass('outline', 'md')}
-    >
+    <button type="submit" name="status" value={to} disabled={!allowed || disabled} aria-busy={busy || undefined} className={buttonClass('outline', 'md')}>
       {children}
     </button>
   );

@@ -36,7 +36,6 @@ export const PIPELINE_FAILED = 'Failed to save the change';
 /** 'Inquiry marked as completed'. */
 export const statusMessage = (status: InquiryStatus) => `Inquiry marked as ${status}`;
 
-
 const pageQuerySchema = z.object({
   q: searchTerm,
   type: z.enum(INQUIRY_TYPES).optional(),
@@ -208,7 +207,8 @@ export async function inquiriesAction(request: Request) {
   }
 
   const parsed = inquiryActionSchema.safeParse(form ? Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) : {});
-  if (!parsed.success) throw await redirectWithToast(query.view ? inquiriesHref(state, { view: query.view }) : list, { type: 'error', title: failureFor(intent) });
+  if (!parsed.success)
+    throw await redirectWithToast(query.view ? inquiriesHref(state, { view: query.view }) : list, { type: 'error', title: failureFor(intent) });
   const action = parsed.data;
 
   switch (action.intent) {
@@ -258,7 +258,10 @@ export async function inquiriesAction(request: Request) {
       } catch (error) {
         logFailure(error, 'inquiry_convert', action.id);
         const back = error instanceof NotFound ? list : inquiriesHref(state, { view: action.id });
-        throw await redirectWithToast(back, { type: 'error', title: error instanceof DomainError && !(error instanceof NotFound) ? error.message : CONVERT_FAILED });
+        throw await redirectWithToast(back, {
+          type: 'error',
+          title: error instanceof DomainError && !(error instanceof NotFound) ? error.message : CONVERT_FAILED,
+        });
       }
       throw await redirectWithToast(`/admin/bookings/${bookingId}`, {
         type: 'success',

@@ -99,22 +99,10 @@ export function PackageEditor({
       </EditorSection>
 
       <EditorSection id="section-highlights" title="Highlights and places">
-        <ListField
-          form={form}
-          field={fields.highlights}
-          legend="Highlights"
-          itemLabel={(i) => `highlight ${i + 1}`}
-          addLabel="Add highlight"
-        >
+        <ListField form={form} field={fields.highlights} legend="Highlights" itemLabel={(i) => `highlight ${i + 1}`} addLabel="Add highlight">
           {(item, i) => <ListTextInput field={item} label={`Highlight ${i + 1}`} />}
         </ListField>
-        <ListField
-          form={form}
-          field={fields.locations}
-          legend="Places visited"
-          itemLabel={(i) => `place ${i + 1}`}
-          addLabel="Add place"
-        >
+        <ListField form={form} field={fields.locations} legend="Places visited" itemLabel={(i) => `place ${i + 1}`} addLabel="Add place">
           {(item, i) => <ListTextInput field={item} label={`Place ${i + 1}`} />}
         </ListField>
       </EditorSection>
@@ -185,31 +173,13 @@ export function PackageEditor({
       </EditorSection>
 
       <EditorSection id="section-inclusions" title="Inclusions, exclusions and terms">
-        <ListField
-          form={form}
-          field={fields.inclusions}
-          legend="Inclusions"
-          itemLabel={(i) => `inclusion ${i + 1}`}
-          addLabel="Add inclusion"
-        >
+        <ListField form={form} field={fields.inclusions} legend="Inclusions" itemLabel={(i) => `inclusion ${i + 1}`} addLabel="Add inclusion">
           {(item, i) => <ListTextInput field={item} label={`Inclusion ${i + 1}`} />}
         </ListField>
-        <ListField
-          form={form}
-          field={fields.exclusions}
-          legend="Exclusions"
-          itemLabel={(i) => `exclusion ${i + 1}`}
-          addLabel="Add exclusion"
-        >
+        <ListField form={form} field={fields.exclusions} legend="Exclusions" itemLabel={(i) => `exclusion ${i + 1}`} addLabel="Add exclusion">
           {(item, i) => <ListTextInput field={item} label={`Exclusion ${i + 1}`} />}
         </ListField>
-        <ListField
-          form={form}
-          field={fields.termsAndConditions}
-          legend="Terms and conditions"
-          itemLabel={(i) => `term ${i + 1}`}
-          addLabel="Add term"
-        >
+        <ListField form={form} field={fields.termsAndConditions} legend="Terms and conditions" itemLabel={(i) => `term ${i + 1}`} addLabel="Add term">
           {(item, i) => <ListTextInput field={item} label={`Term ${i + 1}`} />}
         </ListField>
       </EditorSection>

@@ -10,13 +10,7 @@ import { data, redirect } from 'react-router';
 import { requestMeta } from '~/services/admin-guard.server';
 import { checkCurrentCode, checkCurrentPassword } from '~/services/sign-in.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import {
-  beginTotpEnrolment,
-  cancelTotpEnrolment,
-  confirmTotpEnrolment,
-  disableTwoFactor,
-  regenerateRecoveryCodes,
-} from '~/models/two-factor.server';
+import { beginTotpEnrolment, cancelTotpEnrolment, confirmTotpEnrolment, disableTwoFactor, regenerateRecoveryCodes } from '~/models/two-factor.server';
 import { confirmIdentitySchema, enrolCodeSchema } from '~/schemas/profile';
 import { formReply, type IntentContext } from '../../+shared/intents.server';
 import { THROTTLED_MESSAGE } from './details.server';
@@ -43,7 +37,10 @@ export async function confirmEnrolment({ auth, formData, actor }: IntentContext)
   if (!codes) {
     return formReply(
       'totp-confirm',
-      submission.reply({ fieldErrors: { code: ['This code is not right. Check that the time on your phone is correct, then try the next code'] }, hideFields: ['code'] }),
+      submission.reply({
+        fieldErrors: { code: ['This code is not right. Check that the time on your phone is correct, then try the next code'] },
+        hideFields: ['code'],
+      }),
     );
   }
   return codesReply('Two-factor sign-in is on', codes);
@@ -59,7 +56,9 @@ async function proveIdentity({ auth, request, formData }: IntentContext) {
   if (outcome === 'ok') return { ok: true as const };
   const hide = { hideFields: ['password', 'code'] };
   if (outcome === 'throttled') return { reply: formReply('two-factor-manage', submission.reply({ formErrors: [THROTTLED_MESSAGE], ...hide }), 429) };
-  const fieldErrors: Record<string, string[]> = password ? { password: ['This is not your current password'] } : { code: ['This code is not right, or was already used'] };
+  const fieldErrors: Record<string, string[]> = password
+    ? { password: ['This is not your current password'] }
+    : { code: ['This code is not right, or was already used'] };
   return { reply: formReply('two-factor-manage', submission.reply({ fieldErrors, ...hide })) };
 }
 

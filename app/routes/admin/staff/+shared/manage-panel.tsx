@@ -72,8 +72,8 @@ export function ManagePanel({ panel, resetResult }: { panel: StaffRow; resetResu
           <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
             <h3 className="font-sans text-base font-semibold text-ink">Two-factor sign-in</h3>
             <p className="text-sm text-muted">
-              On. If they lost their phone and their recovery codes, turn it off: they sign in with their password and can set it up
-              again on their profile page.
+              On. If they lost their phone and their recovery codes, turn it off: they sign in with their password and can set it up again on their profile
+              page.
             </p>
             <input type="hidden" name="intent" value="two-factor-off" />
             <input type="hidden" name="id" value={panel.id} />
