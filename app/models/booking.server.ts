@@ -3,22 +3,21 @@
  * "book" request is validated, then stored with its notification mails in one transaction before the
  * visitor sees success. A vehicle that is not available is refused (Conflict).
  *
- * The staff side (docs/product.md#bookings-and-inquiries): the admin list and the CSV export with
- * their filters, status changes that obey the state machine (docs/product.md#booking-status), field
+ * The staff side (docs/product.md#bookings-and-inquiries; the list and the CSV export are in
+ * app/models/booking-list.server.ts): status changes that obey the state machine (docs/product.md#booking-status), field
  * corrections and deletes. Every change is written with its audit entry in one transaction
  * (docs/decisions/017-audit-log.md) and published to open admin pages after it commits
  * (docs/decisions/018-live-updates.md). No bike or car is confirmed twice for overlapping days
  * (docs/decisions/015-no-double-booking.md): a check first, for a message naming the clash, and the
  * database's exclusion constraints as the guarantee.
  */
-import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.server';
 import { bikes, bookings, cars, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
-import { canTransition, type BookingStatus, type BookingType } from '~/lib/constants';
-import { inBatches } from '~/lib/csv.server';
+import { canTransition, type BookingStatus } from '~/lib/constants';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
-import { clashMessage, formatDate, todayInIndia } from '~/lib/format';
+import { clashMessage, formatDate } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { publicContentChanged } from '~/lib/public-content.server';
@@ -26,9 +25,9 @@ import { notifyNewMail } from '~/lib/mail-signal.server';
 import { bookingMails, bookingStatusMail, operatorEmail } from '~/lib/mail-texts.server';
 import type { OutgoingEmail } from './outbox.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
-import { BOOKING_TRANSITIONS, type BookingFilterParams, type BookingPatch, type BookingSort } from '~/schemas/booking-admin';
+import { BOOKING_TRANSITIONS, type BookingPatch } from '~/schemas/booking-admin';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
-import { escapeLike, selectPage, type Page, type Paging } from './query.server';
+import { findClashes, vehicleOf } from './booking-clashes.server';
 import type { Settings } from '~/schemas/settings';
 import { getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
@@ -108,184 +107,11 @@ export async function getBooking(id: string): Promise<Booking | null> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Staff side: list, export, status changes, corrections, delete.
+// Staff side: status changes, corrections, delete (the list and the export are in
+// booking-list.server.ts, the clash check in booking-clashes.server.ts).
 
 /** What a booking change refuses with 400 (a field at fault that the schema could not judge alone). */
 export class InvalidBookingChange extends DomainError {}
-
-/** Query of the admin list, the API list and the export. */
-export type AdminBookingQuery = Paging & {
-  /** Substring of the customer's name, e-mail or phone, the item, or the short reference; any case. */
-  q?: string;
-  status?: BookingStatus;
-  type?: BookingType;
-  /** Default 'newest' (received date, newest first). */
-  sort?: BookingSort;
-  /** Only bookings whose follow-up day is today or earlier (Asia/Kolkata) and that are not rejected. */
-  dueToday?: boolean;
-  /** Only bookings assigned to this staff member (a user id). */
-  assignedTo?: string;
-};
-
-/** The search of the admin list: name, e-mail, phone (also by its digits), item, reference. */
-function bookingSearch(q: string | undefined): SQL | undefined {
-  const term = q?.trim();
-  if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  const conditions: SQL[] = [
-    sql`${bookings.name} ilike ${pattern}`,
-    sql`${bookings.email} ilike ${pattern}`,
-    sql`${bookings.phone} ilike ${pattern}`,
-    sql`${bookings.itemName} ilike ${pattern}`,
-  ];
-  // The short reference is the id's last 6 hex digits ('#A1B2C3', docs/decisions/008-money-dates-ids.md#ids).
-  const reference = term.replace(/^#/, '');
-  if (/^[0-9a-f]{1,6}$/i.test(reference)) {
-    conditions.push(sql`right(replace(${bookings.id}::text, '-', ''), 6) ilike ${`%${reference}%`}`);
-  }
-  // '9000000101' finds '+91 90000 00101'.
-  const digits = term.replace(/\D/g, '');
-  if (digits.length >= 4 && /^[+\d\s().-]+$/.test(term)) {
-    conditions.push(sql`regexp_replace(${bookings.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
-  }
-  return or(...conditions);
-}
-
-function bookingConditions(query: Omit<AdminBookingQuery, keyof Paging>): SQL | undefined {
-  return and(
-    bookingSearch(query.q),
-    query.status ? eq(bookings.status, query.status) : undefined,
-    query.type ? eq(bookings.type, query.type) : undefined,
-    query.dueToday ? and(sql`${bookings.followUpOn} <= ${todayInIndia()}::date`, ne(bookings.status, 'rejected')) : undefined,
-    query.assignedTo ? eq(bookings.assignedTo, query.assignedTo) : undefined,
-  );
-}
-
-/** Each order is one key and the id as tie-breaker, in one direction, so the export can page by keyset. */
-const SORTS: Record<BookingSort, { key: 'created' | 'travel'; direction: 'asc' | 'desc' }> = {
-  newest: { key: 'created', direction: 'desc' },
-  oldest: { key: 'created', direction: 'asc' },
-  'travel-soonest': { key: 'travel', direction: 'asc' },
-  'travel-latest': { key: 'travel', direction: 'desc' },
-};
-
-function sortKey(sort: BookingSort) {
-  return SORTS[sort].key === 'created' ? bookings.createdAt : bookings.startDate;
-}
-
-function orderBy(sort: BookingSort): SQL[] {
-  const by = SORTS[sort].direction === 'asc' ? asc : desc;
-  return [by(sortKey(sort)), by(bookings.id)];
-}
-
-/** One page of bookings for the admin table or GET /api/bookings, and the number matching. */
-export async function listBookingsForAdmin(query: AdminBookingQuery = {}): Promise<Page<Booking>> {
-  const where = bookingConditions(query);
-  const rows = db()
-    .select()
-    .from(bookings)
-    .where(where)
-    .orderBy(...orderBy(query.sort ?? 'newest'))
-    .$dynamic();
-  return selectPage(rows, { table: bookings, where }, query);
-}
-
-/** A booking as the export writes it: the assigned staff member's name and the keyset cursor added. */
-export type BookingExportRow = Booking & { assignedName: string | null; cursor: string };
-
-/**
- * Every booking matching `query`, in its order, read in keyset batches of `batchSize` (never the
- * whole table at once; docs/decisions/019-csv-exports.md). The cursor is the sort key as text
- * (a timestamptz keeps its microseconds that way) plus the id.
- */
-export function exportBookings(query: Omit<AdminBookingQuery, keyof Paging>, batchSize = 1000): AsyncGenerator<BookingExportRow> {
-  const sort = query.sort ?? 'newest';
-  const where = bookingConditions(query);
-  const key = sortKey(sort);
-  const cast = sql.raw(SORTS[sort].key === 'created' ? 'timestamptz' : 'date');
-  const after = (row: BookingExportRow) =>
-    SORTS[sort].direction === 'asc'
-      ? sql`(${key}, ${bookings.id}) > (${row.cursor}::${cast}, ${row.id}::uuid)`
-      : sql`(${key}, ${bookings.id}) < (${row.cursor}::${cast}, ${row.id}::uuid)`;
-  return inBatches<BookingExportRow>(
-    (last, size) =>
-      db()
-        .select({ ...getTableColumns(bookings), assignedName: users.name, cursor: sql<string>`${key}::text` })
-        .from(bookings)
-        .leftJoin(users, eq(users.id, bookings.assignedTo))
-        .where(and(where, last ? after(last) : undefined))
-        .orderBy(...orderBy(sort))
-        .limit(size),
-    batchSize,
-  );
-}
-
-/** Another confirmed booking of the same vehicle. */
-export type BookingClash = { id: string; name: string; startDate: string; endDate: string | null };
-
-type VehicleBooking = Pick<Booking, 'id' | 'bikeId' | 'carId' | 'startDate' | 'endDate'>;
-
-/** The bike or car a booking holds, or null (a package, or a vehicle deleted since). */
-function vehicleOf(booking: Pick<Booking, 'bikeId' | 'carId'>): { column: typeof bookings.bikeId | typeof bookings.carId; id: string } | null {
-  if (booking.bikeId) return { column: bookings.bikeId, id: booking.bikeId };
-  if (booking.carId) return { column: bookings.carId, id: booking.carId };
-  return null;
-}
-
-/** The booked days as a closed range: start to end, or the start day alone. */
-function daysOf(start: SQL | string, end: SQL | string | null): SQL {
-  return sql`daterange(${start}::date, coalesce(${end}::date, ${start}::date), '[]')`;
-}
-const storedDays = sql`daterange(${bookings.startDate}, coalesce(${bookings.endDate}, ${bookings.startDate}), '[]')`;
-
-/**
- * Confirmed bookings of the same vehicle whose days overlap `booking`'s (its own row left out),
- * earliest first. The same test as the database's exclusion constraints.
- */
-export async function findClashes(executor: Executor, booking: VehicleBooking): Promise<BookingClash[]> {
-  const vehicle = vehicleOf(booking);
-  if (!vehicle) return [];
-  return executor
-    .select({ id: bookings.id, name: bookings.name, startDate: bookings.startDate, endDate: bookings.endDate })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, 'confirmed'),
-        eq(vehicle.column, vehicle.id),
-        ne(bookings.id, booking.id),
-        sql`${storedDays} && ${daysOf(booking.startDate, booking.endDate)}`,
-      ),
-    )
-    .orderBy(asc(bookings.startDate), asc(bookings.id))
-    .limit(5);
-}
-
-/** A confirmed booking of the same vehicle near this one, and whether it overlaps it. */
-export type CalendarEntry = BookingClash & { overlaps: boolean };
-
-/**
- * The vehicle's other confirmed bookings from `days` days before this booking's start to `days`
- * days after its end, earliest first (at most 50), each marked when it overlaps this booking.
- * Empty for a package booking or a deleted vehicle.
- */
-export async function vehicleCalendar(booking: VehicleBooking, days = 30): Promise<CalendarEntry[]> {
-  const vehicle = vehicleOf(booking);
-  if (!vehicle) return [];
-  const end = booking.endDate ?? booking.startDate;
-  const window = sql`daterange(${booking.startDate}::date - ${days}::int, ${end}::date + ${days}::int, '[]')`;
-  return db()
-    .select({
-      id: bookings.id,
-      name: bookings.name,
-      startDate: bookings.startDate,
-      endDate: bookings.endDate,
-      overlaps: sql<boolean>`${storedDays} && ${daysOf(booking.startDate, booking.endDate)}`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), eq(vehicle.column, vehicle.id), ne(bookings.id, booking.id), sql`${storedDays} && ${window}`))
-    .orderBy(asc(bookings.startDate), asc(bookings.id))
-    .limit(50);
-}
 
 /** Why a status change is not allowed (docs/product.md#booking-status). */
 function illegalTransition(from: BookingStatus, to: BookingStatus): Conflict {
@@ -482,19 +308,4 @@ export async function deleteBookingForAdmin(id: string, actor: AuditActor): Prom
   if (removed.status === 'confirmed') await publicContentChanged('booking deleted');
   publishLive({ type: 'booking.deleted', id, label: `Booking #${shortReference(id)} deleted` });
   return true;
-}
-
-/**
- * The model's query from the filters of the page or the API (app/schemas/booking-admin.ts): 'all'
- * means no filter, `assigned=me` means the signed-in staff member `me` (a user id).
- */
-export function adminBookingQuery(filters: BookingFilterParams, me: string): Omit<AdminBookingQuery, keyof Paging> {
-  return {
-    q: filters.q || undefined,
-    status: filters.status && filters.status !== 'all' ? filters.status : undefined,
-    type: filters.type && filters.type !== 'all' ? filters.type : undefined,
-    sort: filters.sort,
-    dueToday: filters.due === 'today',
-    assignedTo: filters.assigned === 'me' ? me : filters.assigned,
-  };
 }

@@ -11,7 +11,7 @@ import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { csvResponse, type CsvColumn } from '~/lib/csv.server';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
-import { adminBookingQuery, exportBookings, type BookingExportRow } from '~/models/booking.server';
+import { adminBookingQuery, exportBookings, type BookingExportRow } from '~/models/booking-list.server';
 import { bookingApiQuerySchema } from '~/schemas/booking-admin';
 import type { Route } from './+types/bookings.export';
 

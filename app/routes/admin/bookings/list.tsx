@@ -27,7 +27,7 @@ import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
 import { listHref } from '~/lib/list-href';
 import { redirectWithToast } from '~/lib/toast.server';
-import { adminBookingQuery, listBookingsForAdmin } from '~/models/booking.server';
+import { adminBookingQuery, listBookingsForAdmin } from '~/models/booking-list.server';
 import { bookingListQuerySchema } from '~/schemas/booking-admin';
 import { MAX_PAGE, pageCount, readPageQuery } from '~/schemas/catalog-query';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
