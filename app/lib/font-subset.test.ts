@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { defaultSettings } from '~/schemas/settings';
@@ -22,10 +22,12 @@ describe('font subset (scripts/subset-fonts.ts)', () => {
   });
 
   test('the page texts in app/content and the route modules need no glyph the fonts lack', () => {
-    const files = [
-      ...readdirSync(path.join(APP, 'content')).map((f) => path.join(APP, 'content', f)),
-      ...readdirSync(path.join(APP, 'routes/site')).map((f) => path.join(APP, 'routes/site', f)),
-    ];
+    // Every file below these folders, the routes' own +shared/ modules included.
+    const filesIn = (folder: string) =>
+      readdirSync(path.join(APP, folder), { recursive: true, encoding: 'utf8' })
+        .map((f) => path.join(APP, folder, f))
+        .filter((file) => statSync(file).isFile());
+    const files = [...filesIn('content'), ...filesIn('routes/site')];
     const missing = files.flatMap((file) => charactersOutsideFonts(readFileSync(file, 'utf8')).map((c) => `${path.basename(file)}: ${c}`));
     expect(missing).toEqual([]);
   });
