@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Port of the server the public-site tests use; the admin tests' server listens on the next one. */
 const SITE_PORT = Number(process.env.E2E_PORT ?? 3210);
-const ADMIN_PORT = SITE_PORT + 1;
+/** The admin tests' server; its data folder is emptied when it starts (tests/e2e/admin-helpers.ts keeps a file there). */
+export const ADMIN_PORT = SITE_PORT + 1;
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 /**

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectFlash, signIn } from './admin-helpers';
+import { expectFlash, freeBookingStart, signIn } from './admin-helpers';
 
 function uid(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -24,8 +24,8 @@ function inDays(days: number): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
 }
 
-/** A random start far enough ahead that parallel tests do not meet on the same days. */
-const someDay = () => 200 + Math.floor(Math.random() * 800);
+/** A start day no other admin test's booking uses (so a confirmation never meets another's). */
+const someDay = freeBookingStart;
 
 const reference = (id: string) => id.replaceAll('-', '').slice(-6).toUpperCase();
 

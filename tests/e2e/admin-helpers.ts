@@ -3,7 +3,9 @@
  * admin (created by the test server from ADMIN_PASSWORD).
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
+import path from 'node:path';
+import { ADMIN_PORT, E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
 export const ADMIN_USERNAME = 'admin';
 export { E2E_ADMIN_PASSWORD };
@@ -64,10 +66,35 @@ export function inDays(days: number): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
 }
 
-/** A pending booking of the first available bike, far ahead, through the public API; returns its id. */
+/** Where the admin tests claim their booking days: in the admin server's data folder, emptied at its start. */
+const BOOKING_DAYS = path.resolve('.e2e-data', String(ADMIN_PORT), 'e2e-booking-days');
+/** Days each claim holds: room for a booking of up to a week and a neighbour starting a day later. */
+const SLOT_DAYS = 10;
+
+/**
+ * The first day (days from today) of bike bookings no other admin test uses: a confirmed booking
+ * refuses another of the same bike on overlapping days (docs/decisions/015-no-double-booking.md), so
+ * tests that confirm bookings must never pick the same days. Each call claims the next free
+ * SLOT_DAYS-day slot from 200 days ahead by creating its file (`wx` fails when another test process
+ * has it), so no two claims of one run meet, whatever order the tests run in or restart.
+ */
+export function freeBookingStart(): number {
+  mkdirSync(BOOKING_DAYS, { recursive: true });
+  for (let start = 200; start + SLOT_DAYS < 3 * 365; start += SLOT_DAYS) {
+    try {
+      closeSync(openSync(path.join(BOOKING_DAYS, String(start)), 'wx'));
+      return start;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`no free booking days left in ${BOOKING_DAYS}`);
+}
+
+/** A pending booking of the first available bike, on days no other test uses, through the public API; returns its id. */
 export async function createBooking(request: APIRequestContext, name: string): Promise<string> {
   const bikes = (await (await request.get('/api/bikes?filter=available')).json()) as { id: string }[];
-  const start = 200 + Math.floor(Math.random() * 800);
+  const start = freeBookingStart();
   const response = await request.post('/api/bookings', {
     data: {
       type: 'bike',
