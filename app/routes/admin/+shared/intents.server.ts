@@ -1,8 +1,7 @@
 /**
  * One dispatcher for admin pages whose forms all post to the page's action and tell themselves apart
- * with an `intent` field (the staff and profile pages; /work/shared/docs/engineering.md, "Mutations
- * end in a redirect with a flash toast; a page with several actions tells them apart with an
- * `intent` field").
+ * with an `intent` field: the staff and profile pages (docs/architecture.md#layers, where each
+ * intent's module lives).
  *
  * A page lists its intents as a typed map from intent name to handler; each handler gets the same
  * context and answers with a redirect (with a toast) on success, or with `formReply` when its form
