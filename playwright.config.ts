@@ -57,8 +57,15 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   // No retries: a test that fails only sometimes is a bug to find, not a retry to add.
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The failure summary repeats why each test failed after the run's last line, where a CI log that
+  // keeps only its tail still shows it (tests/e2e/failure-summary-reporter.ts).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/e2e/failure-summary-reporter.ts']],
   timeout: 30_000,
+  // An assertion waits up to 10 s (Playwright's default is 5): CI runs on a 2-core machine shared by
+  // two browsers, two servers and the database services, where a dialog that needs its options, its
+  // code and a render after hydration once took longer than 5 s (a fresh-clone CI run). What a test
+  // asserts is unchanged; only how long a slow machine may take to show it.
+  expect: { timeout: 10_000 },
   use: {
     trace: 'retain-on-failure',
     launchOptions: {

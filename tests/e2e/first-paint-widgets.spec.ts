@@ -137,7 +137,9 @@ test('"Show map" pressed before hydration opens the map; once hydrated, it loads
   const held = await holdScripts(page);
   await page.goto('/bikes', { waitUntil: 'commit' });
   const show = page.getByText('Show map', { exact: true });
-  const [popup] = await Promise.all([page.waitForEvent('popup', { timeout: 5000 }), show.click()]);
+  // The popup comes as soon as the click lands; the click itself waits for the streamed page to show
+  // the link, which a loaded machine can take longer than a fixed few seconds to do.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), show.click()]);
   expect(popup.url()).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
   await popup.close();
   await expectNotHydrated(page);
