@@ -248,6 +248,12 @@ export const bookings = pgTable(
     needDriver: boolean('need_driver'),
     message: text('message').notNull().default(''),
     status: text('status').notNull().default('pending'),
+    /**
+     * The traveller ticked 'you may show my first name and what I booked on the site' (off by
+     * default; India's DPDP Act 2023): only such bookings reach the public 'someone just booked'
+     * toast (docs/decisions/045-security-round-two.md, section 13).
+     */
+    publicityConsent: boolean('publicity_consent').notNull().default(false),
     /** When the booking last became confirmed; null while it is not confirmed (the public toast's order). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     ...pipelineFields(),

@@ -601,6 +601,9 @@ export const seedBookings: SeedBooking[] = [
       'We are flying in from Kolkata and land at Bagdogra around 11 am. Our daughter is 8; is Tsomgo Lake safe for ' +
       'her in April, and can we add Nathula on the second day since it falls on a Thursday?',
     status: 'confirmed',
+    // A sample traveller who ticked the publicity box, so a fresh site shows the toast with an
+    // invented name (docs/decisions/045-security-round-two.md, section 13).
+    publicityConsent: true,
     createdAt: new Date('2026-11-04T10:15:00+05:30'),
     confirmedAt: new Date('2026-11-05T09:30:00+05:30'),
   },

@@ -53,6 +53,7 @@ export async function createBooking(
       startDate: input.startDate,
       message: input.message,
       status: 'pending',
+      publicityConsent: input.publicityConsent,
     };
     if (input.type === 'package') {
       if (input.itemId === CUSTOM_TOUR) {

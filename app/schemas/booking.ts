@@ -23,7 +23,12 @@ import { CUSTOM_TOUR, PACKAGE_REQUIRED_MESSAGE } from './submission-limits';
 
 export { CUSTOM_TOUR, CUSTOM_TOUR_NAME, PACKAGE_REQUIRED_MESSAGE } from './submission-limits';
 
-const contact = { name: nameField, email: emailField, phone: phoneField, message: messageField };
+/**
+ * Every booking form carries the publicity consent box: off unless ticked (a missing field is
+ * false), stored on the booking; only consenting bookings feed the public 'someone just booked'
+ * toast (docs/decisions/045-security-round-two.md, section 13).
+ */
+const contact = { name: nameField, email: emailField, phone: phoneField, message: messageField, publicityConsent: booleanField(false) };
 
 /** Every date range is checked end >= start (docs/decisions/034-dates.md). */
 const endNotBeforeStart = z.superRefine((value: { startDate: string; endDate?: string | undefined }, ctx) => {

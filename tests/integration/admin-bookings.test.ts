@@ -249,10 +249,10 @@ describe('confirmed_at and the public toast', () => {
     // millisecond), after every confirmation of the earlier tests.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const before = Date.now();
-    const first = await bookingIn('confirmed', { name: 'zeta first', itemName: 'Toast Trip A' });
+    const first = await bookingIn('confirmed', { name: 'zeta first', itemName: 'Toast Trip A', publicityConsent: true });
     expect(first.confirmedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     vi.setSystemTime(Date.now() + 1);
-    const second = await bookingIn('confirmed', { name: 'yara second', itemName: 'Toast Trip B' });
+    const second = await bookingIn('confirmed', { name: 'yara second', itemName: 'Toast Trip B', publicityConsent: true });
     vi.useRealTimers();
     expect(second.confirmedAt!.getTime()).toBeGreaterThan(first.confirmedAt!.getTime());
 

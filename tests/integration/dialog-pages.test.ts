@@ -92,27 +92,46 @@ describe('/bikes/:id/book and /cars/:id/book', () => {
       vehicleAction,
       `/bikes/${bike.id}/book`,
       // The hidden 'false' alone: the box was unticked. The itemId names another bike: the page's wins.
-      [['type', 'bike'], ['itemId', other.id], ...contact, ['startDate', inDays(30)], ['endDate', inDays(32)], ['needHelmet', 'false'], ['message', '']],
+      [
+        ['type', 'bike'],
+        ['itemId', other.id],
+        ...contact,
+        ['startDate', inDays(30)],
+        ['endDate', inDays(32)],
+        ['needHelmet', 'false'],
+        ['publicityConsent', 'false'],
+        ['message', ''],
+      ],
       { id: bike.id },
     );
     expect(res.status).toBe(200);
     expect((res.body as { sent: { reference: string } }).sent.reference).toMatch(/^[A-Z0-9]{6}$/);
     const [row] = await db().select().from(bookings).where(eq(bookings.bikeId, bike.id));
-    expect(row).toMatchObject({ type: 'bike', needHelmet: false, status: 'pending' });
+    // The publicity consent box was left unticked too: the booking never reaches the public toast.
+    expect(row).toMatchObject({ type: 'bike', needHelmet: false, publicityConsent: false, status: 'pending' });
     expect(await db().select().from(bookings).where(eq(bookings.bikeId, other.id))).toEqual([]);
   });
 
-  test('a ticked box (hidden false, then true) is read as true', async () => {
+  test('a ticked box (hidden false, then true) is read as true, the publicity consent box too', async () => {
     const car = await createCar({ model: 'Book Page Scorpio', available: true });
     const res = await postForm(
       vehicleAction,
       `/cars/${car.id}/book`,
-      [['type', 'car'], ['itemId', car.id], ...contact, ['startDate', inDays(50)], ['needDriver', 'false'], ['needDriver', 'true']],
+      [
+        ['type', 'car'],
+        ['itemId', car.id],
+        ...contact,
+        ['startDate', inDays(50)],
+        ['needDriver', 'false'],
+        ['needDriver', 'true'],
+        ['publicityConsent', 'false'],
+        ['publicityConsent', 'true'],
+      ],
       { id: car.id },
     );
     expect(res.status).toBe(200);
     const [row] = await db().select().from(bookings).where(eq(bookings.carId, car.id));
-    expect(row).toMatchObject({ type: 'car', needDriver: true });
+    expect(row).toMatchObject({ type: 'car', needDriver: true, publicityConsent: true });
   });
 
   test('an unknown vehicle is a 404, and a bike page does not book a car', async () => {

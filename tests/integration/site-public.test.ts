@@ -13,10 +13,10 @@ import { loader as dialogOptionsLoader } from '~/routes/dialog-options';
 import { loader as siteLayoutLoader } from '~/routes/site/layout';
 import { createBike, createCar, createPackage } from '../factories';
 
-async function book(name: string, itemName: string, status: 'pending' | 'confirmed' | 'rejected') {
+async function book(name: string, itemName: string, status: 'pending' | 'confirmed' | 'rejected', publicityConsent = true) {
   await db()
     .insert(bookings)
-    .values({ type: 'package', itemName, name, email: 'guest@example.com', phone: '+91 90000 00000', startDate: '2030-04-01', status });
+    .values({ type: 'package', itemName, name, email: 'guest@example.com', phone: '+91 90000 00000', startDate: '2030-04-01', status, publicityConsent });
 }
 
 describe('listRecentConfirmedBookings', () => {
@@ -32,6 +32,18 @@ describe('listRecentConfirmedBookings', () => {
     const list = await listRecentConfirmedBookings();
     expect(list).toEqual([{ firstName: 'Asha', item: 'Sikkim Explorer' }]);
     expect(JSON.stringify(list)).not.toMatch(/rai|example\.com|90000/i);
+  });
+
+  it('never shows a confirmed booking whose traveller did not tick the consent box, in the list or the site layout’s data', async () => {
+    await book('Pemzang Bhutia', 'Consent Trek Without', 'confirmed', false);
+    await book('Dawa Lepcha', 'Consent Trek With', 'confirmed', true);
+    await publicContentChanged('test: bookings confirmed');
+    const list = await listRecentConfirmedBookings(50);
+    expect(list).toContainEqual({ firstName: 'Dawa', item: 'Consent Trek With' });
+    expect(JSON.stringify(list)).not.toMatch(/Pemzang|Consent Trek Without/);
+    const layout = JSON.stringify(await siteLayoutLoader());
+    expect(layout).toContain('Dawa');
+    expect(layout).not.toMatch(/Pemzang|Consent Trek Without/);
   });
 
   it('takes the first word of a name', () => {

@@ -168,6 +168,30 @@ describe('POST /api/bookings', () => {
     expect(today.status).toBe(201);
   });
 
+  test('stores the publicity consent only when the traveller ticked it, and names a bad value', async () => {
+    const silent = await post(bookingsAction, '/api/bookings', { type: 'package', itemId: 'custom', ...traveller, startDate: inDays(3) });
+    expect(silent.status).toBe(201);
+    expect(await getBooking((silent.body as { id: string }).id)).toMatchObject({ publicityConsent: false });
+    // A form's unticked box sends only the hidden 'false'; a ticked one sends 'false' then 'true'.
+    const ticked = await post(bookingsAction, '/api/bookings', {
+      type: 'package',
+      itemId: 'custom',
+      ...traveller,
+      startDate: inDays(3),
+      publicity_consent: 'true',
+    });
+    expect(await getBooking((ticked.body as { id: string }).id)).toMatchObject({ publicityConsent: true });
+    const bad = await post(bookingsAction, '/api/bookings', {
+      type: 'package',
+      itemId: 'custom',
+      ...traveller,
+      startDate: inDays(3),
+      publicityConsent: 'maybe',
+    });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['publicityConsent']);
+  });
+
   test('a package booking without a package says so', async () => {
     const res = await post(bookingsAction, '/api/bookings', { type: 'package', ...traveller, startDate: inDays(3) });
     expect(res.status).toBe(400);

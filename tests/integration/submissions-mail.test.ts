@@ -52,6 +52,7 @@ describe('notification mails', () => {
       itemId: bike.id,
       ...traveller,
       message: 'Pickup at MG Marg',
+      publicityConsent: false,
       startDate: inDays(3),
       endDate: undefined,
       needHelmet: true,

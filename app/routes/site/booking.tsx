@@ -11,6 +11,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { toast } from '~/components/ui/toast';
 import { HoneypotField } from '~/components/site/forms/honeypot-field';
+import { PublicityConsentField } from '~/components/site/forms/publicity-consent-field';
 import { useDeferredValidation } from '~/components/site/forms/use-deferred-validation';
 import { PageHeader } from '~/components/site/page-header';
 import { PreferToTalk } from '~/components/site/prefer-to-talk';
@@ -208,6 +209,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 >
                   {(a11y) => <Textarea {...a11y} name={fields.message.name} defaultValue={fields.message.initialValue} rows={4} maxLength={LIMITS.message} />}
                 </Field>
+                <PublicityConsentField field={fields.publicityConsent} />
                 <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
                 <div className="sm:col-span-2">
                   <button type="submit" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')} disabled={pending}>

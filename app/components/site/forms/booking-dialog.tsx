@@ -11,6 +11,7 @@ import type { BookableItem, DialogOptions } from '../site-dialogs';
 import { DateField, MessageField, PackageField } from './common-fields';
 import { ContactFields } from './contact-fields';
 import { HoneypotField } from './honeypot-field';
+import { PublicityConsentField } from './publicity-consent-field';
 import { useSubmissionForm } from './use-submission-form';
 import { SubmitButton } from './dialog-shared';
 
@@ -58,6 +59,7 @@ export function BookingDialog({
           <ContactFields name={f.name} email={f.email} phone={f.phone} />
           <DateField field={f.startDate} label="Preferred date" />
           <MessageField field={f.message} hint="Optional: group size, hotel category, pickup point" />
+          <PublicityConsentField field={f.publicityConsent} />
           <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
         </form>
       </DrawerPanel>

@@ -1,8 +1,8 @@
 /**
  * The bike and car booking form's fields (docs/product.md#forms-and-validation): contact, start
- * date, optional end date, the helmet (bikes, on by default) or driver (cars, off by default) choice
- * and a message. Used by the booking dialog of a detail page and by the page that does the same job
- * without scripts (/bikes/:id/book, /cars/:id/book).
+ * date, optional end date, the helmet (bikes, on by default) or driver (cars, off by default) choice,
+ * a message and the publicity consent box (off by default). Used by the booking dialog of a detail
+ * page and by the page that does the same job without scripts (/bikes/:id/book, /cars/:id/book).
  */
 import { Checkbox } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
@@ -10,9 +10,13 @@ import type { BookableVehicle } from '../site-dialogs';
 import { DateField, MessageField, type FormField } from './common-fields';
 import { ContactFields } from './contact-fields';
 import { HoneypotField } from './honeypot-field';
+import { PublicityConsentField } from './publicity-consent-field';
 
 /** Conform's fields of the bike or car booking form by name (it answers metadata for any name). */
-export type VehicleBookingFieldSet = Record<'name' | 'email' | 'phone' | 'startDate' | 'endDate' | 'message' | 'needHelmet' | 'needDriver', FormField>;
+export type VehicleBookingFieldSet = Record<
+  'name' | 'email' | 'phone' | 'startDate' | 'endDate' | 'message' | 'needHelmet' | 'needDriver' | 'publicityConsent',
+  FormField
+>;
 
 /** The fields inside the form element; `extraChecked` is the helmet/driver box's initial state. */
 export function VehicleBookingFields({
@@ -51,6 +55,7 @@ export function VehicleBookingFields({
         />
       </div>
       <MessageField field={f.message} hint="Any special requirements or pickup preferences" />
+      <PublicityConsentField field={f.publicityConsent} />
       <FormError id={formErrorId} errors={formErrors} className="sm:col-span-2" />
     </>
   );

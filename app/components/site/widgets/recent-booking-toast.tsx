@@ -1,6 +1,7 @@
 /**
- * 'Someone just booked' toast (docs/decisions/006-display-fields.md): real confirmed bookings,
- * first name and item only; first 10 s after load, then every 30 s, visible 5 s; never on home or
+ * 'Someone just booked' toast (docs/decisions/006-display-fields.md): real confirmed bookings of
+ * travellers who ticked the publicity consent box (docs/decisions/045-security-round-two.md,
+ * section 13), first name and item only; first 10 s after load, then every 30 s, visible 5 s; never on home or
  * admin pages. Renders nothing itself: it schedules sonner toasts.
  */
 import { useEffect, useRef } from 'react';

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "publicity_consent" boolean DEFAULT false NOT NULL;
