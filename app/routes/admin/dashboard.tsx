@@ -7,6 +7,10 @@
  * Live: a new or changed booking or inquiry makes the admin layout's `LiveUpdates` revalidate, so the
  * figures and the newest lists update without a reload (docs/decisions/018-live-updates.md).
  *
+ * While any of the seed's placeholders or a missing server setting would still reach travellers, a
+ * go-live checklist comes first, each item linking to where it is fixed; it is gone once none
+ * remains (app/lib/go-live.ts, docs/decisions/045-security-round-two.md section 14).
+ *
  * 'Refresh' reloads the figures in place and then says 'Data refreshed successfully' (without
  * JavaScript it is a plain GET of /admin?refreshed=1 that says the same). When the figures cannot be
  * read, the page says 'Failed to load data. Please refresh the page.' inside the admin frame.
@@ -22,8 +26,12 @@ import { toast } from '~/components/ui/toast';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { cn } from '~/lib/cn';
 import { formatDate, formatDateTime } from '~/lib/format';
+import { env } from '~/lib/env.server';
+import { goLiveChecklist } from '~/lib/go-live';
 import { getDashboardData, getRecentRequests } from '~/models/dashboard.server';
+import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/dashboard';
+import { GoLiveChecklist } from './dashboard/+shared/go-live-checklist';
 import { RecentPanel } from './dashboard/+shared/recent-panel';
 import { INQUIRY_KINDS, RequestPanel } from './dashboard/+shared/request-panel';
 import type { loader as layoutLoader } from './layout';
@@ -33,9 +41,10 @@ const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [data, recent] = await Promise.all([getDashboardData(), getRecentRequests()]);
+  const [data, recent, settings] = await Promise.all([getDashboardData(), getRecentRequests(), getSettings(['company', 'promo'])]);
   const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
-  return { ...data, recentBookings: recent.bookings, recentInquiries: recent.inquiries, refreshed };
+  const goLive = goLiveChecklist(settings, env());
+  return { ...data, recentBookings: recent.bookings, recentInquiries: recent.inquiries, refreshed, goLive };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
@@ -85,6 +94,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           {REFRESHED_MESSAGE}
         </p>
       ) : null}
+
+      <GoLiveChecklist items={d.goLive} />
 
       <section aria-labelledby="dash-requests" className="flex flex-col gap-3">
         <h2 id="dash-requests" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">
