@@ -4,9 +4,11 @@
  * - Every document is rendered whole and sent in one piece: loaders have already run, so streaming
  *   would only add per-chunk work (compression flushes) for no earlier byte worth having.
  * - Private or personal pages carry this response's CSP nonce on React Router's inline scripts.
- * - Pages the page cache may share (`pageCache` ticket from server/app.ts) have no nonce: their
- *   inline scripts are hashed into the page's own Content-Security-Policy and the page is stored
- *   (app/lib/page-cache.server.ts).
+ * - Pages the page cache may share (`pageCache` ticket from server/app.ts) are sent without a nonce:
+ *   they are rendered with a secret one that marks the scripts the framework wrote, those scripts
+ *   alone are hashed into the page's own Content-Security-Policy, the mark is removed, and the page
+ *   is stored with that policy (app/lib/page-cache.server.ts;
+ *   docs/decisions/045-security-round-two.md, section 7).
  *
  * Unexpected errors are logged once with the request id (`handleError`); the error page shows it.
  */
@@ -18,7 +20,7 @@ import { logger } from '~/lib/logger.server';
 import { setShareableHeaders, shareable, storePage } from '~/lib/page-cache.server';
 import { publicDocument } from '~/lib/public-document.server';
 import { requestInfo, type RequestInfo } from '~/lib/request-context.server';
-import { contentSecurityPolicy, inlineScriptHashes, videoMediaOriginsNow } from '~/lib/security-headers.server';
+import { contentSecurityPolicy, createNonce, frameworkScriptHashes, videoMediaOriginsNow } from '~/lib/security-headers.server';
 
 /** How long streamed parts may take before React gives up on them (ms). */
 export const streamTimeout = 5_000;
@@ -36,12 +38,15 @@ export default function handleRequest(
 
 /**
  * Render the whole document into one string, then answer it in one piece. Pages the page cache may
- * share are rendered without a nonce, their inline scripts are allowed by hash in the page's own
- * Content-Security-Policy, and the page is stored; every other page carries this response's nonce.
+ * share are rendered with a secret nonce; the scripts carrying it are allowed by hash in the page's
+ * own Content-Security-Policy, the nonce is removed and the page is stored; every other page carries
+ * this response's nonce.
  */
 function renderDocument(request: Request, status: number, headers: Headers, routerContext: EntryContext, info: RequestInfo | undefined): Promise<Response> {
   const shared = info?.pageCache !== undefined;
-  const nonce = shared ? undefined : info?.cspNonce;
+  // A shared page is rendered with a secret nonce of its own that marks the framework's scripts;
+  // it is hashed and removed before the page is sent (frameworkScriptHashes).
+  const nonce = shared ? createNonce() : info?.cspNonce;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let shellReady = false;
@@ -59,10 +64,12 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
     const done = () => {
       clearTimeout(timeout);
       const rendered = Buffer.concat(chunks);
-      const body = isAdminPath(request) ? rendered : Buffer.from(publicDocumentLogged(rendered.toString('utf8')));
+      let body = isAdminPath(request) ? rendered : Buffer.from(publicDocumentLogged(rendered.toString('utf8')));
       headers.set('Content-Type', 'text/html; charset=utf-8');
-      if (shared && info) {
-        const hashes = inlineScriptHashes(body.toString('utf8'));
+      if (shared && info && nonce) {
+        const framework = frameworkScriptHashes(body.toString('utf8'), nonce);
+        body = Buffer.from(framework.html);
+        const hashes = framework.hashes;
         const csp = contentSecurityPolicy({ scripts: { hashes }, mediaOrigins: videoMediaOriginsNow(), upgradeInsecureRequests: isHttps(request) });
         info.setContentSecurityPolicy(csp);
         if (info.pageCache && shareable(status, headers)) {

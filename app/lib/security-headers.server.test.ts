@@ -12,7 +12,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   FRAME_SOURCES,
-  inlineScriptHashes,
+  frameworkScriptHashes,
   refreshVideoMediaOrigins,
   scriptHashSource,
   securityHeaders,
@@ -76,36 +76,52 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('inlineScriptHashes', () => {
-  it('hashes the exact text of each inline script and skips scripts with src', () => {
-    const first = 'window.__ctx = {"a":1};\n';
+describe('frameworkScriptHashes', () => {
+  const NONCE = 'c2VjcmV0LW1hcmstMTIzNA==';
+
+  it('hashes only the inline scripts that carry the render nonce, then removes the nonce', () => {
+    const context = 'window.__ctx = {"a":1};\n';
     const module = 'import "/assets/entry.js";\nwindow.__modules = {};';
     const data = '{"@context":"https://schema.org"}';
     const html = [
       '<!doctype html><html><head>',
-      '<script src="/assets/app.js"></script>',
-      '<script type="module" src="/assets/entry.client.js" async=""></script>',
+      `<script nonce="${NONCE}">z()</script>`,
+      `<script nonce="${NONCE}" src="/assets/app.js"></script>`,
       `<script type="application/ld+json">${data}</script>`,
       '</head><body>',
-      `<script nonce="">${first}</script>`,
-      `<script type="module" async="">${module}</script>`,
-      '<SCRIPT>UPPER()</SCRIPT>',
+      // What an injection would look like: a script without the render's nonce, or with another one.
+      '<p><script>window.__injected = 1</script></p>',
+      '<script nonce="guessed">window.__guessed = 1</script>',
+      `<script nonce="${NONCE}">${context}</script>`,
+      `<script nonce="${NONCE}" type="module" async="">${module}</script>`,
       '</body></html>',
     ].join('');
-    expect(inlineScriptHashes(html)).toEqual([sha256(data), sha256(first), sha256(module), sha256('UPPER()')]);
+    const { html: sent, hashes } = frameworkScriptHashes(html, NONCE);
+    expect(hashes).toEqual([sha256('z()'), sha256(context), sha256(module)]);
+    expect(hashes).not.toContain(sha256('window.__injected = 1'));
+    expect(hashes).not.toContain(sha256('window.__guessed = 1'));
+    expect(hashes).not.toContain(sha256(data));
+    // The shared bytes keep every element but carry no trace of the render's nonce.
+    expect(sent).not.toContain(NONCE);
+    expect(sent).toContain(`<script type="module" async="">${module}</script>`);
+    expect(sent).toContain('<p><script>window.__injected = 1</script></p>');
+    expect(sent).toContain('<script nonce="guessed">');
   });
 
   it('changes with a single character of whitespace and lists a repeated script once', () => {
     expect(scriptHashSource('a()')).toBe(sha256('a()'));
     expect(scriptHashSource('a() ')).not.toBe(scriptHashSource('a()'));
-    expect(inlineScriptHashes('<script>x()</script><p></p><script>x()</script>')).toEqual([sha256('x()')]);
-    expect(inlineScriptHashes('<script></script>')).toEqual([sha256('')]);
-    expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
+    const twice = `<script nonce="${NONCE}">x()</script><p></p><script nonce="${NONCE}">x()</script>`;
+    expect(frameworkScriptHashes(twice, NONCE).hashes).toEqual([sha256('x()')]);
+    expect(frameworkScriptHashes(`<script nonce="${NONCE}"></script>`, NONCE).hashes).toEqual([sha256('')]);
+    expect(frameworkScriptHashes('<p>no scripts</p>', NONCE)).toEqual({ html: '<p>no scripts</p>', hashes: [] });
   });
 
   it('hashes non-ASCII text as UTF-8, as browsers do', () => {
     const text = 'window.name = "Gangtok — गंगटोक";';
-    expect(inlineScriptHashes(`<script>${text}</script>`)).toEqual([`'sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}'`]);
+    expect(frameworkScriptHashes(`<script nonce="${NONCE}">${text}</script>`, NONCE).hashes).toEqual([
+      `'sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}'`,
+    ]);
   });
 });
 

@@ -4,9 +4,9 @@
  * 'unsafe-eval' for scripts, a restrictive Permissions-Policy, and HSTS over https only.
  *
  * Scripts are allowed by a fresh nonce per response (`res.locals.cspNonce`, handed to React Router
- * by app/entry.server.tsx) or, for pages served from the page cache, by the SHA-256 hashes of their
- * inline scripts (app/lib/page-cache.server.ts): a cached page is the same bytes for every visitor,
- * so it cannot carry a per-response nonce.
+ * by app/entry.server.tsx) or, for pages served from the page cache, by the SHA-256 hashes of the
+ * inline scripts the framework wrote in them (`frameworkScriptHashes`; app/lib/page-cache.server.ts):
+ * a cached page is the same bytes for every visitor, so it cannot carry a per-response nonce.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -51,14 +51,26 @@ export function scriptHashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** `<script>` elements without `src`: their text is what a CSP hash must match. */
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+/** `<script>` elements: their attributes and their text (what a CSP hash must match). */
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** The hash sources of every inline script of an HTML document (deduplicated, in order). */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * A shared page's document and the hash sources of the scripts the framework wrote in it
+ * (docs/decisions/045-security-round-two.md, section 7).
+ *
+ * `html` was rendered with `nonce` (a fresh secret of `createNonce`, never sent as a nonce) on
+ * every script React, React Router and app/root.tsx write. Only inline scripts carrying exactly
+ * that nonce are hashed (deduplicated, in order); a `<script>` that reached the HTML any other way
+ * (text from the database, a broken escape) carries no nonce, gets no hash, and the browser
+ * blocks it. The nonce attributes are then removed: the page is the same bytes for everyone.
+ */
+export function frameworkScriptHashes(html: string, nonce: string): { html: string; hashes: string[] } {
+  const mark = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) hashes.add(scriptHashSource(match[1] ?? ''));
-  return [...hashes];
+  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (attributes.includes(mark) && !/\ssrc=/i.test(attributes)) hashes.add(scriptHashSource(text));
+  }
+  return { html: html.replaceAll(mark, ''), hashes: [...hashes] };
 }
 
 export type CspOptions = {
