@@ -40,6 +40,16 @@ export function mapEmbedSrc(map: Settings['map']): string {
   return savedEmbedSrc(map.embedCode) ?? openStreetMapEmbedUrl(map);
 }
 
+/**
+ * What the map's frame may do (docs/decisions/045-security-round-two.md, "Also"): run its own
+ * scripts (the map is drawn by them), keep its own origin (Google's and OpenStreetMap's scripts
+ * fetch tiles and data from it; the frame is always another site, so it cannot reach this one),
+ * open its links ("View larger map", directions) in a new tab, and let that tab be an ordinary one.
+ * Not granted: navigating this page, forms, downloads, dialogs, pointer lock.
+ */
+export const MAP_FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+
+/** The map's frame: the OpenStreetMap embed or the saved custom embed, sandboxed (MAP_FRAME_SANDBOX). */
 export function OfficeMap({ map, className, title }: { map: Settings['map']; className?: string; title?: string }) {
   const src = mapEmbedSrc(map);
   return (
@@ -48,6 +58,7 @@ export function OfficeMap({ map, className, title }: { map: Settings['map']; cla
         src={src}
         title={title ?? `Map: ${map.title || 'our office'}`}
         loading="lazy"
+        sandbox={MAP_FRAME_SANDBOX}
         referrerPolicy="no-referrer-when-downgrade"
         className="block size-full min-h-72 border-0"
       />
