@@ -7,11 +7,17 @@
  * The test makes its own booking and inquiry (for the detail page and the inquiry dialog) and
  * deletes them afterwards; it changes no setting and no account, so it runs beside the other admin
  * specs on one server.
+ *
+ * A cached public page trusts only the scripts the framework wrote
+ * (docs/decisions/045-security-round-two.md, section 7): a package whose description holds a
+ * `<script>` (stored through the API, on this server so the public site's seeded content stays as it
+ * is) runs nothing, its policy hashes no text that came from the database, and script elements
+ * injected into its HTML are blocked and reported.
  */
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './admin-helpers';
-import { hydrated, parseCsp, uid, watchCsp } from './csp-helpers';
+import { ADMIN_USERNAME, E2E_ADMIN_PASSWORD, signIn } from './admin-helpers';
+import { hydrated, parseCsp, scriptsOf, sha256Source, uid, watchCsp, withQuery } from './csp-helpers';
 
 /** 'YYYY-MM-DD' `days` after today in Asia/Kolkata. */
 function inDays(days: number): string {
@@ -156,4 +162,92 @@ test('every admin page hydrates without a CSP violation and is private', async (
     await page.request.delete(`/api/bookings/${bookingId}`, { headers: origin });
     await page.request.delete(`/api/inquiries/${inquiryId}`, { headers: origin });
   }
+});
+
+test.describe('a cached public page trusts only the scripts the framework wrote', () => {
+  const PAYLOAD = '<script>window.__pwned = true</script>';
+  let token = '';
+  let packageId = '';
+  let path = '';
+
+  test.beforeEach(async ({ request }) => {
+    const login = await request.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD } });
+    expect(login.status()).toBe(200);
+    token = ((await login.json()) as { token: string }).token;
+    const created = await request.post('/api/packages', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        title: `Script Trek ${uid()}`,
+        description: `Monastery walk. ${PAYLOAD}`,
+        duration: '2 Days / 1 Night',
+        location: 'Gangtok',
+        imageUrl: '/images/placeholder.svg',
+        price: 4500,
+      },
+    });
+    expect(created.status()).toBe(201);
+    packageId = ((await created.json()) as { id: string }).id;
+    path = withQuery(`/packages/${packageId}`, 'csp', uid());
+  });
+
+  test.afterEach(async ({ request }) => {
+    const auth = { Authorization: `Bearer ${token}` };
+    if (path)
+      expect([204, 404]).toContain((await request.delete(path.replace(/^\/packages/, '/api/packages').replace(/\?.*$/, ''), { headers: auth })).status());
+    await request.post('/api/auth/logout', { headers: auth });
+  });
+
+  test('a description holding <script> runs nothing, and the policy hashes no text from the database', async ({ page, request }) => {
+    const csp = await watchCsp(page);
+    for (const expected of ['MISS', 'HIT']) {
+      if (expected === 'HIT') await expect.poll(async () => (await request.head(path)).headers()['x-page-cache']).toBe('HIT');
+      const response = (await page.goto(path))!;
+      expect(response.headers()['x-page-cache']).toBe(expected);
+      await hydrated(page);
+      // The description is shown as text; nothing of it ran.
+      await expect(page.getByText(PAYLOAD).first()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+      await csp.expectClean();
+
+      const html = await response.text();
+      const hashes = new Set(
+        parseCsp(response.headers()['content-security-policy'])
+          .get('script-src')!
+          .filter((source) => source.startsWith("'sha256-")),
+      );
+      const inline = scriptsOf(html).filter((script) => script.inline);
+      const data = inline.filter((script) => /type="application\/ld\+json"/.test(script.attributes));
+      expect(
+        data.some((script) => script.text.includes('Monastery walk.')),
+        "the description in the page's structured data",
+      ).toBe(true);
+      // Exactly the framework's scripts are trusted; the structured data, which holds the description, is not.
+      expect(hashes).toEqual(new Set(inline.filter((script) => !data.includes(script)).map((script) => sha256Source(script.text))));
+      for (const script of data) expect(hashes).not.toContain(sha256Source(script.text));
+    }
+  });
+
+  test('script elements injected into the cached HTML are blocked by its policy and reported', async ({ page, request }) => {
+    await expect.poll(async () => (await request.get(path)).headers()['x-page-cache']).toBe('HIT');
+    const csp = await watchCsp(page);
+    await page.route(
+      (url) => url.pathname + url.search === path,
+      async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        // A new script, and a copy of the page's own structured data (text from the database) as a script.
+        const data = scriptsOf(html).find((script) => /type="application\/ld\+json"/.test(script.attributes))!.text;
+        const injected = `<script>window.__injected = true</script><script>${data}</script>`;
+        const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+        await route.fulfill({ status: response.status(), headers, body: html.replace('</body>', `${injected}</body>`) });
+      },
+    );
+    const response = (await page.goto(path))!;
+    expect(response.headers()['x-page-cache']).toBe('HIT');
+    await hydrated(page);
+    // Both are refused before they run: two violations, no page error, nothing set.
+    await expect.poll(async () => (await csp.all()).filter((line) => /script-src-elem blocked inline/.test(line)).length).toBe(2);
+    expect(csp.seen.filter((line) => line.startsWith('page error'))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  });
 });
