@@ -77,9 +77,12 @@ const PAGES: PublicPage[] = [
       await expect(gallery).toHaveAttribute('data-selected-index', '0');
       await page.getByRole('button', { name: 'Previous image' }).click();
       await expect(gallery).not.toHaveAttribute('data-selected-index', '0');
-      // The map embed is allowed by frame-src.
+      // The map embed is allowed by frame-src, in a sandbox that cannot move this page
+      // (docs/decisions/045-security-round-two.md, "Also").
       await page.getByRole('link', { name: 'Show map' }).click();
-      await expect(page.locator('iframe[src*="openstreetmap.org/export/embed.html"]')).toBeAttached();
+      const frame = page.locator('iframe[src*="openstreetmap.org/export/embed.html"]');
+      await expect(frame).toBeAttached();
+      await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox');
     },
   },
   { name: 'about', path: async () => '/about', width: 1280, interact: openInquiryFromHeader },
