@@ -50,8 +50,9 @@ const envSchema = z
     /** Public submissions accepted per IP per minute (docs/decisions/033-rate-limits.md). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
     /**
-     * Failed logins per username or IP per 15 minutes before a lockout
-     * (docs/decisions/033-rate-limits.md).
+     * Failed logins per (username, IP) pair per 15 minutes before a lockout; an IP may fail 5 times
+     * and a username (from all IPs) 10 times as often (docs/decisions/033-rate-limits.md,
+     * docs/decisions/045-security-round-two.md).
      */
     RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(10),
     /**

@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { auditLog, bikes, bookings, cars, inquiries, tourPackages } from '~/db/schema';
+import { auditLog, bikes, bookings, cars, inquiries, tourPackages, users } from '~/db/schema';
 import { isUuid } from '~/lib/ids';
 import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
@@ -255,12 +255,16 @@ export async function listAuditEntries(query: AuditQuery = {}): Promise<Page<Aud
   return selectPage(rows, { table: auditLog, where }, query);
 }
 
-/** The usernames that appear in the log (at most 200, A–Z), for the 'User' filter. */
+/**
+ * The usernames that appear in the log (at most 200, A–Z) and name a staff account, for the 'User'
+ * filter: a failed sign-in's made-up username stays in its entry but never reaches the filter
+ * (docs/decisions/045-security-round-two.md section 5).
+ */
 export async function listAuditActors(): Promise<string[]> {
   const rows = await db()
     .selectDistinct({ name: auditLog.actorName })
     .from(auditLog)
-    .where(ne(auditLog.actorName, ''))
+    .where(and(ne(auditLog.actorName, ''), inArray(auditLog.actorName, db().select({ username: users.username }).from(users))))
     .orderBy(asc(auditLog.actorName))
     .limit(200);
   return rows.map((row) => row.name);

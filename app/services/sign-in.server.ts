@@ -104,8 +104,12 @@ async function startSession(
 
 /**
  * Check a username and password and start a session. Failed attempts (wrong password, unknown
- * user, disabled account, wrong code) are counted per username and per IP; once either is over the
- * limit, every attempt (even a right one) answers `throttled`.
+ * user, disabled account, wrong code) are counted per (username, IP), per IP and per username
+ * (app/infrastructure/login-throttle.server.ts). While the pair or the IP is locked out every
+ * attempt answers `throttled` before any password is hashed. While only the username is locked out
+ * (failures from many addresses), an address without failures may still sign in with the right
+ * password and a right second factor; anything else answers `throttled`, a right password alone
+ * included (docs/decisions/045-security-round-two.md section 5).
  *
  * For a user with two-factor on: with a right `code` (TOTP or recovery) the session starts; with a
  * wrong one the answer is `invalid_code`; without one the login page (`kind: 'cookie'`) gets a
@@ -116,11 +120,15 @@ export async function signIn(
   throttle: LoginThrottle = loginThrottle(),
 ): Promise<SignInResult> {
   const username = normalUsername(input.username);
-  const wait = await throttle.blockedFor(username, input.ip);
-  if (wait > 0) {
+  const gate = await throttle.check(username, input.ip);
+  const throttled = (): SignInResult => {
     logger.warn({ event: 'login_throttled', username, ip: input.ip, reqId: input.requestId }, 'sign-in refused: too many failures');
-    return { ok: false, reason: 'throttled', retryAfterSeconds: wait };
-  }
+    return { ok: false, reason: 'throttled', retryAfterSeconds: gate.retryAfterSeconds };
+  };
+  // Refused before hashing: a locked-out attacker costs no scrypt.
+  if (gate.retryAfterSeconds > 0 && !gate.secondFactorMayPass) return throttled();
+  // Only the username is locked out and this address has not failed: a second factor may pass.
+  const needsSecondFactor = gate.retryAfterSeconds > 0;
   const user = input.username.trim().length <= 100 ? await getUserByUsername(username) : null;
   // An unknown user still costs one scrypt, so timing does not reveal which usernames exist.
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummyHash()), false);
@@ -128,8 +136,10 @@ export async function signIn(
     await throttle.recordFailure(username, input.ip);
     logger.warn({ event: 'login_failed', username, ip: input.ip, reqId: input.requestId }, 'sign-in failed');
     await auditLoginFailed(username, user?.id ?? null, input.ip, !user ? 'unknown username' : !valid ? 'wrong password' : 'account disabled');
-    return { ok: false, reason: 'invalid' };
+    return needsSecondFactor ? throttled() : { ok: false, reason: 'invalid' };
   }
+  // A right password alone does not pass a username lockout (the same answer as a wrong one).
+  if (needsSecondFactor && !user.totpEnabledAt) return throttled();
   if (user.totpEnabledAt) {
     const code = input.code?.trim() ?? '';
     if (!code) {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditLog, bikes, cars, tourPackages } from '~/db/schema';
+import { auditLog, bikes, cars, tourPackages, users } from '~/db/schema';
 import { createBike, deleteBike, getBike, updateBike } from '~/models/bike.server';
 import { createPackage, getPackage } from '~/models/package.server';
 import { indiaDayStart, recordAudit, type AuditActor } from '~/models/audit.server';
@@ -357,6 +357,12 @@ describe('/admin/audit', () => {
   }
 
   async function seedEntries() {
+    // The 'User' filter offers only names of staff accounts (docs/decisions/045-security-round-two.md
+    // section 5), so both actors are accounts (never signed in to: the hash is no password's).
+    await db()
+      .insert(users)
+      .values(['asha', 'ravi'].map((username) => ({ username, name: username, passwordHash: 'not-a-hash' })))
+      .onConflictDoNothing();
     const asha: AuditActor = { id: staff.user.id, name: 'asha' };
     const ravi: AuditActor = { id: null, name: 'ravi' };
     const at = (iso: string) => new Date(iso);

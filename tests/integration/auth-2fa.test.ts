@@ -260,9 +260,12 @@ describe('the login page', () => {
     for (let i = 0; i < 3; i++) {
       expect(await completeTwoFactor({ challengeToken: start.challengeToken, code: '999999', ip }, t)).toMatchObject({ reason: 'invalid_code' });
     }
-    // Even the right code is refused now, and so is the password from elsewhere.
+    // Even the right code is refused now, and so is the password from that address; from another
+    // address the owner gets a new second step: one address cannot lock a user out
+    // (docs/decisions/045-security-round-two.md section 5).
     expect(await completeTwoFactor({ challengeToken: start.challengeToken, code: totpCode(secret), ip }, t)).toMatchObject({ reason: 'throttled' });
-    expect(await signIn({ username, password: TEST_PASSWORD, ip: ipOf(), kind: 'cookie' }, t)).toMatchObject({ reason: 'throttled' });
+    expect(await signIn({ username, password: TEST_PASSWORD, ip, kind: 'cookie' }, t)).toMatchObject({ reason: 'throttled' });
+    expect(await signIn({ username, password: TEST_PASSWORD, ip: ipOf(), kind: 'cookie' }, t)).toMatchObject({ reason: 'challenge' });
     expect(await countUserSessions(user.id)).toBe(0);
   });
 });
