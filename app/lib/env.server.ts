@@ -56,6 +56,12 @@ const envSchema = z
      */
     RATE_LIMIT_LOGIN_FAILURES: positiveInt.default(10),
     /**
+     * Milliseconds between the heartbeats of the back office's live stream, at each of which the
+     * stream re-checks its session (docs/decisions/018-live-updates.md,
+     * docs/decisions/045-security-round-two.md). Tests shorten it; the site keeps the default.
+     */
+    LIVE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
+    /**
      * The in-process cache of anonymous public pages (docs/decisions/041-page-cache.md):
      * 'off' renders every request (load figures of the uncached site, debugging).
      */

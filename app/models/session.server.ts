@@ -65,9 +65,10 @@ export async function createSession(
 /**
  * The live session of `token` and its user, or null when the token is unknown, past its absolute
  * end, idle for more than 2 hours, or its user has gone or is disabled. Refreshes `last_seen_at` (at
- * most once a minute).
+ * most once a minute) unless `touch` is false: a re-check that is no use of the session (the live
+ * stream's heartbeat, app/routes/admin/events.ts) must not keep an idle session alive.
  */
-export async function findActiveSession(token: string, now = new Date()): Promise<ActiveSession | null> {
+export async function findActiveSession(token: string, now = new Date(), { touch = true }: { touch?: boolean } = {}): Promise<ActiveSession | null> {
   if (!token || token.length > 200) return null;
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
   const [row] = await db()
@@ -87,7 +88,7 @@ export async function findActiveSession(token: string, now = new Date()): Promis
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff), isNull(users.disabledAt)));
   if (!row) return null;
   let lastSeenAt = row.lastSeenAt;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (touch && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
     lastSeenAt = now;
   }

@@ -115,6 +115,18 @@ export async function requireRole(request: Request, role: UserRole): Promise<Adm
   return auth;
 }
 
+/**
+ * Whether the session `auth` was read from still stands as it was: not signed out, revoked (a
+ * password change ends the user's other sessions), expired or idle, its user not disabled and
+ * still of the same role. Reads without refreshing the session's last use, so calling it on a
+ * timer never keeps an idle session alive (the live stream's heartbeat, app/routes/admin/events.ts,
+ * docs/decisions/045-security-round-two.md section 6).
+ */
+export async function sessionStillStands(auth: AdminAuth): Promise<boolean> {
+  const now = await findActiveSession(auth.token, new Date(), { touch: false });
+  return !!now && now.session.id === auth.session.id && now.user.id === auth.user.id && now.user.role === auth.user.role;
+}
+
 /** The `Set-Cookie` value of a new browser session. */
 export function sessionCookieHeader(token: string): Promise<string> {
   return sessionCookie().serialize(token);

@@ -6,20 +6,25 @@
  * The stream starts with `retry: 5000` (reconnect after 5 s) and the pending counts
  * (`event: counts`, `data: {"bookings":n,"inquiries":n}`). Then, for each LiveEvent published in
  * this process (app/lib/live-events.server.ts): `event: <type>` with `data: {"type","id","label"}`,
- * followed by fresh counts. A comment line every 25 s keeps proxies from closing an idle
- * connection. The subscription ends when the client goes (the request's abort signal), when the
- * stream is cancelled, or when the process shuts down.
+ * followed by fresh counts. A comment line every LIVE_HEARTBEAT_MS (25 s by default,
+ * app/lib/env.server.ts) keeps proxies from closing an idle connection; before each, the stream
+ * re-checks its session (`sessionStillStands`) and ends when the user has signed out, the session
+ * was revoked (a password change ends the other sessions), expired or went idle, the user was
+ * disabled or their role changed (docs/decisions/045-security-round-two.md section 6): the browser
+ * then reconnects and the guard decides afresh. The subscription ends when the client goes (the
+ * request's abort signal), when the stream is cancelled, or when the process shuts down.
  *
  * `Cache-Control: no-cache, no-transform` and `X-Accel-Buffering: no` keep proxies from buffering;
  * server.js leaves `text/event-stream` out of compression, which would hold events back.
  */
-import { requireAdmin } from '~/services/admin-guard.server';
+import { requireAdmin, sessionStillStands } from '~/services/admin-guard.server';
+import { env } from '~/lib/env.server';
 import { subscribeLive, type LiveEvent } from '~/lib/live-events.server';
 import { logger } from '~/lib/logger.server';
 import { getPendingCounts, type PendingCounts } from '~/models/dashboard.server';
 import type { Route } from './+types/events';
 
-/** Milliseconds between heartbeat comments. */
+/** Milliseconds between heartbeat comments by default (LIVE_HEARTBEAT_MS sets them). */
 export const HEARTBEAT_MS = 25_000;
 /** Milliseconds the browser waits before reconnecting (the `retry:` field). */
 export const RETRY_MS = 5_000;
@@ -53,7 +58,7 @@ export function openStreamCount(): number {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const auth = await requireAdmin(request);
   const initialCounts = await getPendingCounts();
   const encoder = new TextEncoder();
   let close = () => {};
@@ -81,7 +86,23 @@ export async function loader({ request }: Route.LoaderArgs) {
           })
           .catch((error: unknown) => logger.warn({ err: error }, 'live updates: could not read the pending counts'));
       });
-      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
+      // Each heartbeat first re-checks the session (one at a time); a stream whose session no
+      // longer stands ends, and so does one whose check failed (the reconnect asks the guard).
+      let checking = false;
+      const beat = async () => {
+        if (checking || closed) return;
+        checking = true;
+        try {
+          if (!(await sessionStillStands(auth))) return close();
+          send(`: heartbeat ${Date.now()}\n\n`);
+        } catch (error: unknown) {
+          logger.warn({ err: error }, 'live updates: could not re-check the session; closing the stream');
+          close();
+        } finally {
+          checking = false;
+        }
+      };
+      const heartbeat = setInterval(() => void beat(), env().LIVE_HEARTBEAT_MS);
       // The heartbeat alone never keeps a process (or a test run) alive.
       heartbeat.unref?.();
 
