@@ -23,7 +23,7 @@
  * or in memory with the embedded PGlite, where a restart forgets them, which only ever lets someone
  * in sooner.
  */
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '~/lib/env.server';
 import { createRateLimiter } from './rate-limit.server';
 
@@ -85,9 +85,8 @@ export function createLoginThrottle({
   const userKey = (username: string) => username.trim().toLowerCase().slice(0, 100);
   const pairKey = (username: string, ip: string) => `${userKey(username)}\n${ip}`;
 
-  /** Seconds `key` stays refused on `limiter` (of `limit` points), or 0. */
-  async function waitOf(limiter: RateLimiterAbstract, limit: number, key: string): Promise<number> {
-    const res = await limiter.get(key);
+  /** Seconds a key whose count is `res` (of `limit` points) stays refused, or 0. */
+  function waitOf(res: RateLimiterRes | null, limit: number): number {
     if (!res || res.consumedPoints < limit) return 0;
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   }
@@ -101,16 +100,12 @@ export function createLoginThrottle({
   }
 
   async function check(username: string, ip: string): Promise<LoginGate> {
-    const [pair, address, name, ipSeen] = await Promise.all([
-      waitOf(byPair, failures, pairKey(username, ip)),
-      waitOf(byIp, ipFailures, ip),
-      waitOf(byUser, usernameFailures, userKey(username)),
-      byIp.get(ip),
-    ]);
-    const hard = Math.max(pair, address);
+    const [pairRes, ipRes, userRes] = await Promise.all([byPair.get(pairKey(username, ip)), byIp.get(ip), byUser.get(userKey(username))]);
+    const hard = Math.max(waitOf(pairRes, failures), waitOf(ipRes, ipFailures));
+    const name = waitOf(userRes, usernameFailures);
     if (hard > 0) return { retryAfterSeconds: Math.max(hard, name), secondFactorMayPass: false };
     if (name === 0) return { retryAfterSeconds: 0, secondFactorMayPass: false };
-    return { retryAfterSeconds: name, secondFactorMayPass: !ipSeen || ipSeen.consumedPoints === 0 };
+    return { retryAfterSeconds: name, secondFactorMayPass: !ipRes || ipRes.consumedPoints === 0 };
   }
 
   return {
