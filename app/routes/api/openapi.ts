@@ -35,7 +35,7 @@ const authPaths = {
       tags: ['auth'],
       summary: 'Sign in as staff and get a Bearer token',
       description:
-        'The token is a server-side session like the browser cookie (2 h idle, 7 days at most); failed sign-ins are throttled per username and per IP. ' +
+        'The token is a server-side session like the browser cookie (2 h idle, 7 days at most); failed sign-ins are throttled per username and IP, per IP and per username (429 with Retry-After). ' +
         'A user with two-factor sign-in on also sends `code`: the 6-digit code of the authenticator app (TOTP, 30-second steps, each code once) or an unused recovery code (each once). ' +
         "Without it the answer is 401 'Two-factor code required' with an issue on `code`; a wrong or reused code is 401 'Invalid two-factor code' and counts towards the throttle.",
       requestBody: jsonBody('LoginInput'),
