@@ -19,6 +19,7 @@ import {
   GEAR_TYPES,
   INQUIRY_STATUSES,
   INQUIRY_TYPES,
+  MAIL_KINDS,
   OUTBOX_STATUSES,
   PACKAGE_CATEGORIES,
   TRANSMISSIONS,
@@ -428,8 +429,18 @@ export const emailOutbox = pgTable(
     claimedBy: text('claimed_by'),
     /** After a failed attempt: not tried again before this time (back-off). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** What the mail is (MAIL_KINDS): only acknowledgements are capped (docs/decisions/045-security-round-two.md). */
+    kind: text('kind').notNull().default('notification'),
+    /** Why a `held` mail is not sent, as staff read it at /admin/outbox. */
+    heldReason: text('held_reason'),
   },
-  (t) => [check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)), index('email_outbox_status_idx').on(t.status)],
+  (t) => [
+    check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
+    check('email_outbox_kind', oneOf(t.kind, MAIL_KINDS)),
+    index('email_outbox_status_idx').on(t.status),
+    // The acknowledgement caps count recent acknowledgements (app/models/outbox.server.ts).
+    index('email_outbox_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /**

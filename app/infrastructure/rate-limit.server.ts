@@ -7,6 +7,7 @@
  *   which only ever lets a visitor through sooner. Expired keys are removed by the library in both.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { databaseHandle } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
@@ -38,15 +39,31 @@ export async function consumePoint(limiter: RateLimiterAbstract, key: string): P
   }
 }
 
+/**
+ * The key an address is counted under (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay):
+ * an IPv4 address as it is; an IPv6 address by its /64 network (`2001:db8:1:2::/64`), since one
+ * subscriber usually gets a whole /64 and could otherwise change address on every request; an
+ * IPv4-mapped IPv6 address (`::ffff:203.0.113.9`) as its IPv4 address. Anything that is not an IP
+ * address ('unknown' outside the server) is returned unchanged.
+ */
+export function ipRateLimitKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
+}
+
 let submissions: RateLimiterAbstract | undefined;
 
 /**
  * One public submission (inquiry, booking, contact message) from `ip`: at most
- * RATE_LIMIT_SUBMISSIONS_PER_MINUTE per minute (read when first used).
+ * RATE_LIMIT_SUBMISSIONS_PER_MINUTE per minute (read when first used), counted per IPv4 address
+ * or IPv6 /64 (`ipRateLimitKey`).
  */
 export function consumeSubmission(ip: string): Promise<RateLimitResult> {
   submissions ??= createRateLimiter({ keyPrefix: 'submission', points: env().RATE_LIMIT_SUBMISSIONS_PER_MINUTE, duration: 60 });
-  return consumePoint(submissions, ip);
+  return consumePoint(submissions, ipRateLimitKey(ip));
 }
 
 /**

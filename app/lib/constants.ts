@@ -97,7 +97,18 @@ export const RENTAL_DURATIONS = ['1', '2', '3', '4', '5', '6', '7', 'custom'] as
 export const USER_ROLES = ['admin', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * The states of a mail in the outbox (docs/decisions/011-notifications-outbox.md): `held` is an
+ * acknowledgement over its cap, stored but never sent (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'held'] as const;
+
+/**
+ * What a mail in the outbox is: `notification` to the office, `acknowledgement` of a visitor's
+ * submission to the address they typed (capped), `status` of a booking's change made by staff.
+ */
+export const MAIL_KINDS = ['notification', 'acknowledgement', 'status'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
  * The kinds of change the back office's live updates announce (docs/decisions/018-live-updates.md):

@@ -50,6 +50,13 @@ const envSchema = z
     /** Public submissions accepted per IP per minute (docs/decisions/033-rate-limits.md). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
     /**
+     * Acknowledgement mails sent to one mailbox per 24 hours; more are stored as `held`
+     * (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay).
+     */
+    ACK_CAP_PER_ADDRESS_PER_DAY: positiveInt.default(3),
+    /** Acknowledgement mails sent by the whole site per hour; more are stored as `held` (same record). */
+    ACK_CAP_PER_SITE_PER_HOUR: positiveInt.default(60),
+    /**
      * Failed logins per (username, IP) pair per 15 minutes before a lockout; an IP may fail 5 times
      * and a username (from all IPs) 10 times as often (docs/decisions/033-rate-limits.md,
      * docs/decisions/045-security-round-two.md).

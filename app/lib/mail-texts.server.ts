@@ -5,17 +5,26 @@
  * they are given and PUBLIC_URL, and touch neither the database nor SMTP. The models put what they
  * return in the outbox (app/models/outbox.server.ts); app/infrastructure/mail-delivery.server.ts
  * sends it.
+ *
+ * The traveller's acknowledgement goes to whatever address the visitor typed, so it repeats nothing
+ * else they typed (no name, message, phone, subject or place): only the reference, what was asked
+ * for (a catalogue item, a date, a number chosen from a list) and the office's own details. Anyone
+ * can make the site mail anyone; this way they cannot make it carry their words
+ * (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay).
  */
 import type { Booking, Inquiry } from '~/db/schema';
 import type { Settings } from '~/schemas/settings';
-import type { BookingStatus } from './constants';
+import type { BookingStatus, MailKind } from './constants';
 import { env } from './env.server';
 import { formatDate, formatDateRange } from './format';
 import { shortReference } from './ids';
 import { formatPhone } from './whatsapp';
 
-/** One mail to send: the outbox stores it as it is (`enqueueEmails` in app/models/outbox.server.ts). */
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+/**
+ * One mail to send: the outbox stores it as it is (`enqueueEmails` in app/models/outbox.server.ts).
+ * `kind` (default `notification`) says what it is; acknowledgements are capped there.
+ */
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind?: MailKind };
 
 type Company = Pick<Settings['company'], 'name' | 'email' | 'phone' | 'whatsappNumber'>;
 
@@ -44,7 +53,10 @@ function lines(pairs: [string, string | number | boolean | null | undefined][]):
 /** Strip line breaks from text that goes into a header (subject). */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 150);
 
-/** Operator notification and traveller acknowledgement of a new booking. */
+/**
+ * Operator notification (every detail, to the office) and traveller acknowledgement (reference,
+ * item, dates and head-count only; see the module comment) of a new booking.
+ */
 export function bookingMails(booking: Booking, company: Company, operator: string = company.email): OutgoingEmail[] {
   const ref = shortReference(booking.id);
   const kind = TYPE_LABEL[booking.type] ?? 'booking';
@@ -62,6 +74,14 @@ export function bookingMails(booking: Booking, company: Company, operator: strin
     ['Driver', booking.needDriver],
     ['Message', booking.message],
   ]);
+  // Nothing the visitor typed: the item is the catalogue's, the dates and numbers were validated.
+  const acknowledged = lines([
+    ['Reference', `#${ref}`],
+    ['Item', booking.itemName],
+    [booking.type === 'package' ? 'Travel dates' : 'Dates', formatDateRange(booking.startDate, booking.endDate)],
+    ['Adults', booking.adults],
+    ['Children', booking.children],
+  ]);
   return [
     {
       to: operator,
@@ -70,8 +90,9 @@ export function bookingMails(booking: Booking, company: Company, operator: strin
     },
     {
       to: booking.email,
+      kind: 'acknowledgement',
       subject: oneLine(`We received your request #${ref} - ${company.name}`),
-      text: `Hello ${booking.name},\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${details}\n\nQuestions? Call ${formatPhone(company.phone)} or reply to this e-mail.\n\n${company.name}\n`,
+      text: `Hello,\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${acknowledged}\n\nQuestions? Call ${formatPhone(company.phone)} or reply to this e-mail.\n\nDid not ask us for anything? Then someone typed your address by mistake; you need not do anything.\n\n${company.name}\n`,
     },
   ];
 }
@@ -112,15 +133,21 @@ export function bookingStatusMail(
           ];
   return {
     to: booking.email,
+    kind: 'status',
     subject: oneLine(`${subject} - ${company.name}`),
     text: `Hello ${booking.name},\n\n${message}\n\n${details}\n\nQuestions? Reply to this e-mail or contact our office:\n${contact}\n\n${company.name}\n`,
   };
 }
 
-/** Operator notification and traveller acknowledgement of a new inquiry or contact message. */
+/**
+ * Operator notification (every detail, to the office) and traveller acknowledgement (reference,
+ * the catalogue item asked about, date and choices only; see the module comment) of a new inquiry
+ * or contact message.
+ */
 export function inquiryMails(inquiry: Inquiry, company: Company, operator: string = company.email): OutgoingEmail[] {
   const ref = shortReference(inquiry.id);
   const kind = TYPE_LABEL[inquiry.type] ?? 'inquiry';
+  const rentalDuration = inquiry.rentalDuration === 'custom' ? 'Custom Duration' : inquiry.rentalDuration ? `${inquiry.rentalDuration} day(s)` : null;
   const details = lines([
     ['Reference', ref],
     ['Name', inquiry.name],
@@ -134,9 +161,20 @@ export function inquiryMails(inquiry: Inquiry, company: Company, operator: strin
     ['Guests', inquiry.guests],
     ['Pickup', inquiry.pickupLocation],
     ['Drop-off', inquiry.dropoffLocation],
-    ['Rental duration', inquiry.rentalDuration === 'custom' ? 'Custom Duration' : inquiry.rentalDuration ? `${inquiry.rentalDuration} day(s)` : null],
+    ['Rental duration', rentalDuration],
     ['Bikes', inquiry.type === 'rentals' ? inquiry.bikeCount : null],
     ['Message', inquiry.message],
+  ]);
+  // Nothing the visitor typed: names from the catalogue, a validated date, choices from lists.
+  const acknowledged = lines([
+    ['Reference', `#${ref}`],
+    ['Package', inquiry.packageTitle],
+    ['Cab', inquiry.carModel],
+    ['Bike', inquiry.bikeModel],
+    ['Date', inquiry.travelDate ? formatDate(inquiry.travelDate) : null],
+    ['Guests', inquiry.guests],
+    ['Rental duration', rentalDuration],
+    ['Bikes', inquiry.type === 'rentals' ? inquiry.bikeCount : null],
   ]);
   return [
     {
@@ -146,8 +184,9 @@ export function inquiryMails(inquiry: Inquiry, company: Company, operator: strin
     },
     {
       to: inquiry.email,
+      kind: 'acknowledgement',
       subject: oneLine(`Thank you for contacting ${company.name} (#${ref})`),
-      text: `Hello ${inquiry.name},\n\nThank you for your ${kind}. We'll review your message and respond within 24 hours.\n\n${details}\n\nIn a hurry? Call ${formatPhone(company.phone)}.\n\n${company.name}\n`,
+      text: `Hello,\n\nThank you for your ${kind}. We'll review your message and respond within 24 hours.\n\n${acknowledged}\n\nIn a hurry? Call ${formatPhone(company.phone)}.\n\nDid not write to us? Then someone typed your address by mistake; you need not do anything.\n\n${company.name}\n`,
     },
   ];
 }

@@ -3,10 +3,11 @@
  * first, then sent. A failed send stays in the table with its error and is retried; nothing about a
  * submission depends on e-mail working.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { emailOutbox, type OutboxEmail } from '~/db/schema';
 import { OUTBOX_STATUSES, type OutboxStatus } from '~/lib/constants';
+import { env } from '~/lib/env.server';
 import { Conflict, NotFound } from '~/lib/errors.server';
 import type { OutgoingEmail } from '~/lib/mail-texts.server';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
@@ -17,10 +18,77 @@ export type { OutgoingEmail };
 /** Attempts after which a mail is marked `failed` and no longer retried. */
 export const MAX_SEND_ATTEMPTS = 8;
 
-/** Queue mails (inside the submission's transaction when `executor` is one). */
-export async function enqueueEmails(executor: Executor, mails: OutgoingEmail[]): Promise<void> {
+/** Why an acknowledgement is `held`, as /admin/outbox shows it. */
+export const HELD_FOR_ADDRESS = 'Acknowledgement cap for this address reached';
+export const HELD_FOR_SITE = 'Acknowledgement cap for the site reached';
+
+/** How many acknowledgements are sent: per recipient address per day, for the whole site per hour. */
+export type AcknowledgementCaps = { perAddressPerDay: number; perSitePerHour: number };
+
+/** The caps from ACK_CAP_PER_ADDRESS_PER_DAY and ACK_CAP_PER_SITE_PER_HOUR (app/lib/env.server.ts). */
+export function acknowledgementCaps(): AcknowledgementCaps {
+  return { perAddressPerDay: env().ACK_CAP_PER_ADDRESS_PER_DAY, perSitePerHour: env().ACK_CAP_PER_SITE_PER_HOUR };
+}
+
+/**
+ * The mailbox an address reaches, for counting: lower-case, without a `+tag` in the local part
+ * (`Victim+1@Example.com` and `victim@example.com` reach the same person).
+ */
+export function mailboxKey(address: string): string {
+  return address
+    .trim()
+    .toLowerCase()
+    .replace(/\+[^@]*@/, '@');
+}
+const mailboxKeySql = sql`lower(regexp_replace(trim(${emailOutbox.to}), '[+][^@]*@', '@'))`;
+
+/** The advisory lock key that makes the cap check and the insert of acknowledgements one step. */
+const ACK_CAP_LOCK = sql`hashtextextended('email_outbox acknowledgement caps', 0)`;
+
+/**
+ * Why this acknowledgement must not be sent (HELD_FOR_ADDRESS, HELD_FOR_SITE), or null: counts the
+ * acknowledgements that are or will be mailed (not `held`) to the same mailbox in the last 24
+ * hours and to anyone in the last hour.
+ */
+async function holdReason(executor: Executor, to: string, caps: AcknowledgementCaps): Promise<string | null> {
+  const mailed = and(eq(emailOutbox.kind, 'acknowledgement'), ne(emailOutbox.status, 'held'));
+  const [row] = await executor
+    .select({
+      address: sql<number>`count(*) filter (where ${emailOutbox.createdAt} > now() - interval '1 day' and ${mailboxKeySql} = ${mailboxKey(to)})`.mapWith(
+        Number,
+      ),
+      site: sql<number>`count(*) filter (where ${emailOutbox.createdAt} > now() - interval '1 hour')`.mapWith(Number),
+    })
+    .from(emailOutbox)
+    .where(and(mailed, gt(emailOutbox.createdAt, sql`now() - interval '1 day'`)));
+  if ((row?.address ?? 0) >= caps.perAddressPerDay) return HELD_FOR_ADDRESS;
+  if ((row?.site ?? 0) >= caps.perSitePerHour) return HELD_FOR_SITE;
+  return null;
+}
+
+/**
+ * Queue mails (inside the submission's transaction when `executor` is one). An acknowledgement
+ * (`kind: 'acknowledgement'`) over its caps (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay)
+ * is stored as `held` with its reason and never sent; notifications to the office and status
+ * mails are never capped. Acknowledgements take a transaction-wide advisory lock first, so two
+ * submissions at once cannot both see room under a cap (call it inside a transaction).
+ */
+export async function enqueueEmails(executor: Executor, mails: OutgoingEmail[], caps: AcknowledgementCaps = acknowledgementCaps()): Promise<void> {
   if (mails.length === 0) return;
-  await executor.insert(emailOutbox).values(mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })));
+  if (mails.some((m) => m.kind === 'acknowledgement')) await executor.execute(sql`select pg_advisory_xact_lock(${ACK_CAP_LOCK})`);
+  for (const m of mails) {
+    const kind = m.kind ?? 'notification';
+    const held = kind === 'acknowledgement' ? await holdReason(executor, m.to, caps) : null;
+    await executor.insert(emailOutbox).values({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      kind,
+      status: held ? 'held' : 'pending',
+      heldReason: held,
+    });
+  }
 }
 
 /**

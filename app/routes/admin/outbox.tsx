@@ -1,7 +1,9 @@
 /**
  * /admin/outbox (docs/decisions/011-notifications-outbox.md): the notification e-mails, newest
- * first, 20 a page, filtered by status (pending, sent, failed) through the URL (`?status=&page=`):
- * to, subject, status, attempts, last error, created and sent time, and the message itself.
+ * first, 20 a page, filtered by status (pending, sent, failed, held) through the URL (`?status=&page=`):
+ * to, subject, status, attempts, last error or why it is held, created and sent time, and the
+ * message itself. A held mail is an acknowledgement over its caps, stored and never sent
+ * (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay).
  * 'Resend' on a failed one puts it back in the queue (pending, attempts 0), wakes the mailer and is
  * audited as 'resend' on entity 'email'. A note explains that without SMTP_URL nothing is sent and
  * the mails stay here. Works without JavaScript (filters are links, Resend is a plain form).
@@ -25,7 +27,7 @@ import { listHref } from '~/lib/list-href';
 import { logger } from '~/lib/logger.server';
 import { mailerSends, retryEmailsNow } from '~/infrastructure/mail-delivery.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { MAX_SEND_ATTEMPTS, OUTBOX_PAGE_SIZE, listOutboxPage, resendEmail } from '~/models/outbox.server';
+import { MAX_SEND_ATTEMPTS, OUTBOX_PAGE_SIZE, acknowledgementCaps, listOutboxPage, resendEmail } from '~/models/outbox.server';
 import { MAX_PAGE, pageCount, readPageQuery } from '~/schemas/catalog-query';
 import type { Route } from './+types/outbox';
 import { StatusPill, type StatusTone } from '~/components/ui/status-pill';
@@ -58,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: m.status as OutboxStatus,
       attempts: m.attempts,
       lastError: m.lastError,
+      heldReason: m.heldReason,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt ? m.sentAt.toISOString() : null,
     })),
@@ -69,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sends: mailerSends(),
     pageSize: OUTBOX_PAGE_SIZE,
     maxAttempts: MAX_SEND_ATTEMPTS,
+    caps: acknowledgementCaps(),
   };
 }
 
@@ -105,6 +109,7 @@ const STATUS_LOOK: Record<OutboxStatus, { label: string; tone: StatusTone }> = {
   pending: { label: 'Pending', tone: 'pending' },
   sent: { label: 'Sent', tone: 'ok' },
   failed: { label: 'Failed', tone: 'bad' },
+  held: { label: 'Held', tone: 'neutral' },
 };
 
 function OutboxStatusPill({ status }: { status: OutboxStatus }) {
@@ -154,6 +159,11 @@ function StatusCell({ mail, maxAttempts, action }: { mail: Row; maxAttempts: num
       <span className="text-xs text-muted">
         Attempts: {mail.attempts} of {maxAttempts}
       </span>
+      {mail.heldReason ? (
+        <span className="text-xs break-words text-muted">
+          <span className="font-semibold">Not sent:</span> {mail.heldReason}
+        </span>
+      ) : null}
       {mail.lastError ? (
         <span className="text-xs break-words text-status-bad-fg">
           <span className="font-semibold">Last error:</span> {mail.lastError}
@@ -184,11 +194,12 @@ const FILTERS: { status: OutboxStatus | null; label: string }[] = [
   { status: 'pending', label: 'Pending' },
   { status: 'sent', label: 'Sent' },
   { status: 'failed', label: 'Failed' },
+  { status: 'held', label: 'Held' },
 ];
 
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
-  const { rows, total, counts, status, page, pages, sends, pageSize, maxAttempts } = loaderData;
-  const all = counts.pending + counts.sent + counts.failed;
+  const { rows, total, counts, status, page, pages, sends, pageSize, maxAttempts, caps } = loaderData;
+  const all = counts.pending + counts.sent + counts.failed + counts.held;
   const here = listHref(PATH, { status: status ?? undefined, page });
   return (
     <div className="flex flex-col gap-5">
@@ -209,6 +220,10 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
             where you can read them. Once SMTP_URL is set and the site restarted, the waiting ones are sent.
           </p>
         )}
+        <p className="mt-2">
+          Acknowledgements to visitors are held (stored here, never sent) beyond {caps.perAddressPerDay} per address a day or {caps.perSitePerHour} for the
+          whole site an hour, so nobody can use the site to flood someone else&apos;s mailbox. Mails to the office are never held.
+        </p>
       </div>
 
       <nav aria-label="Filter by status">
