@@ -13,7 +13,10 @@ import { emailOutbox, inquiries } from '~/db/schema';
 import { deliverPending } from '~/infrastructure/mail-delivery.server';
 import { CLIENT_IP_HEADER, ipRateLimitKey } from '~/infrastructure/rate-limit.server';
 import { HELD_FOR_ADDRESS, HELD_FOR_SITE, enqueueEmails } from '~/models/outbox.server';
+import { loader as outboxLoader } from '~/routes/admin/outbox';
 import { action as inquiriesAction } from '~/routes/api/inquiries';
+import { createStaffSession } from '../auth-helpers';
+import { routeArgs, settle } from '../route-args';
 import { post } from './submissions-helpers';
 
 process.env.RATE_LIMIT_SUBMISSIONS_PER_MINUTE = '5';
@@ -88,6 +91,13 @@ describe('acknowledgements', () => {
         .from(emailOutbox)
         .where(and(eq(emailOutbox.kind, 'notification'), eq(emailOutbox.status, 'held'))),
     ).toEqual([]);
+    // Staff see the held ones and why at /admin/outbox?status=held.
+    const { cookie } = await createStaffSession();
+    const page = await settle(() => outboxLoader(routeArgs('/admin/outbox?status=held', {}, { headers: { Cookie: cookie } })));
+    const shown = (page.body as { rows: { to: string; heldReason: string | null }[]; counts: { held: number } }).rows;
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((row) => row.heldReason === HELD_FOR_ADDRESS)).toBe(true);
+    expect((page.body as { counts: { held: number } }).counts.held).toBe(47);
     // 50 submissions and 53 sends take about 9 s alone; more on a loaded 2-core machine.
   }, 90_000);
 

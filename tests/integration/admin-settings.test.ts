@@ -665,7 +665,7 @@ describe('/admin/outbox', () => {
     const all = await listOutboxPage({});
     expect(all.total).toBe(23);
     expect(all.items).toHaveLength(20);
-    expect(all.counts).toEqual({ pending: 21, sent: 1, failed: 1 });
+    expect(all.counts).toEqual({ pending: 21, sent: 1, failed: 1, held: 0 });
     const failed = await listOutboxPage({ status: 'failed' });
     expect(failed.items.map((m) => m.id)).toEqual([failedId]);
 
