@@ -21,7 +21,7 @@ import { MAX_UPLOAD_BODY_BYTES } from '~/lib/image-upload.server';
 import { backupRouter, removeServerLock, writeServerLock } from '~/infrastructure/backup/backup.server';
 import { errorPageHtml } from '~/lib/error-page.server';
 import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus.server';
-import { logger } from '~/lib/logger.server';
+import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
@@ -112,6 +112,8 @@ const requestLogging = pinoHttp({
   serializers: {
     req: (req: { method?: string; url?: string; id?: unknown }) => ({ id: req.id, method: req.method, url: (req.url ?? '').split('?')[0] }),
     res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    // pino-http puts its own error serializer in place of the logger's: keep the one without query parameters.
+    err: serializeError,
   },
   customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
 });
@@ -150,7 +152,7 @@ export function healthRoutes() {
       await Promise.race([db().execute(sql`select 1`), timeout]).finally(() => clearTimeout(timer));
       res.json({ status: 'ok' });
     } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'readiness check failed');
+      logger.warn({ err: error }, 'readiness check failed');
       res.status(503).json({ status: 'unavailable', reason: 'database not answering' });
     }
   });
@@ -242,7 +244,7 @@ async function sweepSessions() {
     const removed = await deleteExpiredSessions();
     if (removed > 0) logger.info({ removed }, 'deleted expired staff sessions');
   } catch (error) {
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not delete expired sessions');
+    logger.warn({ err: error }, 'could not delete expired sessions');
   }
 }
 

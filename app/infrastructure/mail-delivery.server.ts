@@ -69,7 +69,7 @@ export async function deliverPending(transport: Transporter, from = env().MAIL_F
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ mailId: mail.id, attempt: mail.attempts + 1, error: message }, 'sending a notification failed; will retry');
       await markEmailAttemptFailed(mail.id, message, backoffMs(mail.attempts + 1)).catch((e: unknown) =>
-        logger.error({ error: String(e) }, 'cannot record the failed send'),
+        logger.error({ err: e }, 'cannot record the failed send'),
       );
     }
   }
@@ -89,7 +89,7 @@ function runOnce() {
       // A full run may have left more behind (a backlog): go on at once, not at the next tick.
       if (sent + failed >= MAILS_PER_RUN) state.again = true;
     })
-    .catch((error: unknown) => logger.error({ error: String(error) }, 'the notification loop failed; will try again'))
+    .catch((error: unknown) => logger.error({ err: error }, 'the notification loop failed; will try again'))
     .finally(() => {
       state.running = undefined;
       if (state.again) setImmediate(runOnce);

@@ -125,7 +125,7 @@ export async function handleApiSubmission<S extends $ZodType, R>(
   } catch (error) {
     if (error instanceof KeyTaken && claim) return answerAfterKeyTaken(claim);
     if (error instanceof DomainError) return domainErrorResponse(error);
-    logger.error({ error: error instanceof Error ? error.message : String(error) }, `storing a ${entity} failed`);
+    logger.error({ err: error }, `storing a ${entity} failed`);
     throw error;
   }
 }

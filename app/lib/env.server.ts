@@ -47,6 +47,12 @@ const envSchema = z
      */
     MAIL_CLAIM_TIMEOUT_SECONDS: positiveInt.default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Key of the hashes that stand in log lines for values that must not be readable, such as an
+     * unknown username of a failed sign-in (`hashForLog` in app/lib/logger.server.ts, which reads it
+     * from process.env). Unset: a random key per start, so hashes match only within one run.
+     */
+    LOG_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Public submissions accepted per IP per minute (docs/decisions/033-rate-limits.md). */
     RATE_LIMIT_SUBMISSIONS_PER_MINUTE: positiveInt.default(5),
     /**

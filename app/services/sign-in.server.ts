@@ -17,7 +17,7 @@
 import type { User } from '~/db/schema';
 import { loginThrottle, type LoginThrottle } from '~/infrastructure/login-throttle.server';
 import { sessionCookie } from '~/lib/cookies.server';
-import { logger } from '~/lib/logger.server';
+import { hashForLog, logger } from '~/lib/logger.server';
 import { timingDummyHash, verifyPassword } from '~/lib/password.server';
 import { recordAuditNow, type AuditActor } from '~/models/audit.server';
 import {
@@ -67,15 +67,25 @@ function normalUsername(username: string): string {
   return username.trim().toLowerCase().slice(0, 100);
 }
 
+/**
+ * How a log line or audit entry names an attempted username
+ * (docs/decisions/045-security-round-two.md#11-no-secrets-in-logs): a user's own username as it is;
+ * one that is no user (often a password typed into the wrong box) only as a keyed hash.
+ */
+function loggedUsername(username: string, isUser: boolean): { username: string } | { usernameHash: string } {
+  return isUser ? { username } : { usernameHash: hashForLog(username) };
+}
+
 /** Audit a failed sign-in; a failure to write it is logged, never turned into a different answer. */
 async function auditLoginFailed(username: string, userId: string | null, ip: string, why: string): Promise<void> {
+  const name = userId ? username : `unknown username #${hashForLog(username)}`;
   try {
     await recordAuditNow(
-      { id: userId, name: username, ip },
-      { action: 'login_failed', entityType: 'user', entityId: userId, summary: `Failed sign-in as ${username || '(empty)'}: ${why}` },
+      { id: userId, name, ip },
+      { action: 'login_failed', entityType: 'user', entityId: userId, summary: `Failed sign-in as ${name || '(empty)'}: ${why}` },
     );
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'could not write the audit entry of a failed sign-in');
+    logger.error({ err: error }, 'could not write the audit entry of a failed sign-in');
   }
 }
 
@@ -122,7 +132,8 @@ export async function signIn(
   const username = normalUsername(input.username);
   const gate = await throttle.check(username, input.ip);
   const throttled = (): SignInResult => {
-    logger.warn({ event: 'login_throttled', username, ip: input.ip, reqId: input.requestId }, 'sign-in refused: too many failures');
+    // Whether it is a user is not looked up here: hashed either way.
+    logger.warn({ event: 'login_throttled', ...loggedUsername(username, false), ip: input.ip, reqId: input.requestId }, 'sign-in refused: too many failures');
     return { ok: false, reason: 'throttled', retryAfterSeconds: gate.retryAfterSeconds };
   };
   // Refused before hashing: a locked-out attacker costs no scrypt.
@@ -134,7 +145,7 @@ export async function signIn(
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await timingDummyHash()), false);
   if (!user || !valid || user.disabledAt) {
     await throttle.recordFailure(username, input.ip);
-    logger.warn({ event: 'login_failed', username, ip: input.ip, reqId: input.requestId }, 'sign-in failed');
+    logger.warn({ event: 'login_failed', ...loggedUsername(username, Boolean(user)), ip: input.ip, reqId: input.requestId }, 'sign-in failed');
     await auditLoginFailed(username, user?.id ?? null, input.ip, !user ? 'unknown username' : !valid ? 'wrong password' : 'account disabled');
     return needsSecondFactor ? throttled() : { ok: false, reason: 'invalid' };
   }
