@@ -88,9 +88,9 @@ describe('what the logger writes', () => {
     const log = captured.lines.join('');
     // The log is not empty: the failures and the sign-ins are there, the unknown name as a hash.
     expect(log).toContain('"event":"login_failed"');
+    for (const s of secrets) expect(log, `a secret (${s.length} characters) in the log`).not.toContain(s);
     expect(log).toMatch(/"usernameHash":"[0-9a-f]{12}"/);
     expect(log).toContain(`"username":"${username}"`);
-    for (const s of secrets) expect(log, `a secret (${s.length} characters) in the log`).not.toContain(s);
   });
 
   test("a failed query's error is logged with its query and cause but without its bound parameters", async () => {
