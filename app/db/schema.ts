@@ -438,8 +438,12 @@ export const emailOutbox = pgTable(
     check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
     check('email_outbox_kind', oneOf(t.kind, MAIL_KINDS)),
     index('email_outbox_status_idx').on(t.status),
-    // The acknowledgement caps count recent acknowledgements (app/models/outbox.server.ts).
+    // The acknowledgement caps count recent acknowledgements, for the site and per mailbox
+    // (`enqueueEmails` in app/models/outbox.server.ts; the expression is its `mailboxKeySql`).
     index('email_outbox_kind_created_idx').on(t.kind, t.createdAt),
+    index('email_outbox_ack_mailbox_idx')
+      .on(sql`lower(regexp_replace(trim(${t.to}), '[+][^@]*@', '@'))`, t.createdAt)
+      .where(sql`${t.kind} = 'acknowledgement'`),
   ],
 );
 

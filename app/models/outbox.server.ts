@@ -52,17 +52,17 @@ const ACK_CAP_LOCK = sql`hashtextextended('email_outbox acknowledgement caps', 0
  */
 async function holdReason(executor: Executor, to: string, caps: AcknowledgementCaps): Promise<string | null> {
   const mailed = and(eq(emailOutbox.kind, 'acknowledgement'), ne(emailOutbox.status, 'held'));
-  const [row] = await executor
-    .select({
-      address: sql<number>`count(*) filter (where ${emailOutbox.createdAt} > now() - interval '1 day' and ${mailboxKeySql} = ${mailboxKey(to)})`.mapWith(
-        Number,
-      ),
-      site: sql<number>`count(*) filter (where ${emailOutbox.createdAt} > now() - interval '1 hour')`.mapWith(Number),
-    })
+  // Two counts, each on its own index (email_outbox_ack_mailbox_idx, email_outbox_kind_created_idx).
+  const [address] = await executor
+    .select({ n: count() })
     .from(emailOutbox)
-    .where(and(mailed, gt(emailOutbox.createdAt, sql`now() - interval '1 day'`)));
-  if ((row?.address ?? 0) >= caps.perAddressPerDay) return HELD_FOR_ADDRESS;
-  if ((row?.site ?? 0) >= caps.perSitePerHour) return HELD_FOR_SITE;
+    .where(and(mailed, sql`${mailboxKeySql} = ${mailboxKey(to)}`, gt(emailOutbox.createdAt, sql`now() - interval '1 day'`)));
+  if ((address?.n ?? 0) >= caps.perAddressPerDay) return HELD_FOR_ADDRESS;
+  const [site] = await executor
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(and(mailed, gt(emailOutbox.createdAt, sql`now() - interval '1 hour'`)));
+  if ((site?.n ?? 0) >= caps.perSitePerHour) return HELD_FOR_SITE;
   return null;
 }
 
