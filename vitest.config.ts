@@ -9,6 +9,8 @@ export default defineConfig({
     setupFiles: ['./tests/setup/setup-test-env.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // PASSWORD_SCRYPT_LOG_N_FOR_TESTS: tests hash with N=2^14 instead of 2^17 (app/lib/env.server.ts,
+    // docs/decisions/045-security-round-two.md#2-password-hashing), as suites create many users.
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PASSWORD_SCRYPT_LOG_N_FOR_TESTS: '14' },
   },
 });

@@ -94,12 +94,21 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanish.default(false),
     /** Prefix of the object keys, e.g. 'uploads/' (no leading slash). */
+    /**
+     * Test-only: log2 of scrypt's N for new password hashes (app/lib/password.server.ts,
+     * docs/decisions/045-security-round-two.md#2-password-hashing), so suites that create many users
+     * stay fast. Refused unless NODE_ENV is 'test'; production always hashes with N=2^17.
+     */
+    PASSWORD_SCRYPT_LOG_N_FOR_TESTS: z.coerce.number().int().min(10).max(17).optional(),
     S3_PREFIX: z
       .string()
       .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_./-]{1,200}$/, "letters, digits, '-', '_', '.' and '/' only, not starting with '/'")
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_SCRYPT_LOG_N_FOR_TESTS !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N_FOR_TESTS'], message: 'only allowed when NODE_ENV=test' });
+    }
     if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({
         code: 'custom',

@@ -44,6 +44,20 @@ export async function recordLastLogin(id: string): Promise<void> {
 }
 
 /**
+ * Store a new hash of the same password made with the current parameters (rehash at sign-in,
+ * docs/decisions/045-security-round-two.md#2-password-hashing). Only replaces `oldHash`, so a
+ * password changed in the meantime is never overwritten. Returns whether the row was updated.
+ */
+export async function replacePasswordHash(id: string, oldHash: string, newHash: string): Promise<boolean> {
+  const rows = await db()
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, oldHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
  * Create the user, or reset the password (and name) of an existing one; `role` defaults to `admin`
  * for a new user and is changed only when given. Used by the first start and `npm run admin:create`.
  */

@@ -9,6 +9,7 @@
  *   the login page gets a login challenge (second step, `completeTwoFactor`), the API a
  *   'code required' answer unless the request carried the code
  *   (docs/decisions/004-staff-authentication.md#two-factor-sign-in).
+ * - A right password stored with older hash parameters is rehashed with the current ones.
  * - `checkCurrentPassword` and `checkCurrentCode` confirm the signed-in user before a sensitive
  *   change; a wrong answer counts towards the same throttle.
  * - Sign-in, failed sign-in and sign-out are written to the audit log; never a password, token or
@@ -18,7 +19,7 @@ import type { User } from '~/db/schema';
 import { loginThrottle, type LoginThrottle } from '~/infrastructure/login-throttle.server';
 import { sessionCookie } from '~/lib/cookies.server';
 import { hashForLog, logger } from '~/lib/logger.server';
-import { timingDummyHash, verifyPassword } from '~/lib/password.server';
+import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from '~/lib/password.server';
 import { recordAuditNow, type AuditActor } from '~/models/audit.server';
 import {
   createLoginChallenge,
@@ -31,7 +32,7 @@ import {
   type SessionKind,
 } from '~/models/session.server';
 import { verifySecondFactor } from '~/models/two-factor.server';
-import { getUserById, getUserByUsername, recordLastLogin } from '~/models/user.server';
+import { getUserById, getUserByUsername, recordLastLogin, replacePasswordHash } from '~/models/user.server';
 import { auditActor, type AdminAuth } from './admin-guard.server';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -113,6 +114,22 @@ async function startSession(
 }
 
 /**
+ * After a right password: when the stored hash was made with older scrypt parameters (N=2^14 before
+ * docs/decisions/045-security-round-two.md#2-password-hashing), store a new one. A failure is logged
+ * and never stops the sign-in.
+ */
+async function rehashIfOld(user: Pick<User, 'id' | 'username' | 'passwordHash'>, password: string): Promise<void> {
+  if (!needsRehash(user.passwordHash)) return;
+  try {
+    if (await replacePasswordHash(user.id, user.passwordHash, await hashPassword(password))) {
+      logger.info({ event: 'password_rehashed', username: user.username }, 'password hash upgraded to the current parameters');
+    }
+  } catch (error) {
+    logger.error({ err: error, username: user.username }, 'could not upgrade a password hash');
+  }
+}
+
+/**
  * Check a username and password and start a session. Failed attempts (wrong password, unknown
  * user, disabled account, wrong code) are counted per (username, IP), per IP and per username
  * (app/infrastructure/login-throttle.server.ts). While the pair or the IP is locked out every
@@ -151,6 +168,7 @@ export async function signIn(
   }
   // A right password alone does not pass a username lockout (the same answer as a wrong one).
   if (needsSecondFactor && !user.totpEnabledAt) return throttled();
+  await rehashIfOld(user, input.password);
   if (user.totpEnabledAt) {
     const code = input.code?.trim() ?? '';
     if (!code) {

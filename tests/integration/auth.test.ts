@@ -3,6 +3,7 @@
  * expiry, revocation, a new token at every sign-in, the failed-login throttle and its expiry, the
  * password rules, the login page's action and the Bearer-token API.
  */
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { db } from '~/db/client.server';
@@ -10,7 +11,7 @@ import { sessions, users } from '~/db/schema';
 import { getAdmin, requireAdmin, safeRedirect } from '~/services/admin-guard.server';
 import { INVALID_CREDENTIALS, signIn } from '~/services/sign-in.server';
 import { createLoginThrottle } from '~/infrastructure/login-throttle.server';
-import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '~/lib/password.server';
+import { currentHashParams, hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '~/lib/password.server';
 import {
   countUserSessions,
   createSession,
@@ -32,6 +33,34 @@ import { routeArgs, settle } from '../route-args';
 
 const HOUR = 60 * 60 * 1000;
 const throttle = () => createLoginThrottle({ failures: 3, windowSeconds: 60 });
+
+describe('password hashes of older parameters', () => {
+  /** A hash as stored with parameters older (cheaper) than the current ones: scrypt N=2^12. */
+  function cheaperHash(password: string): string {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 64, { N: 2 ** 12, r: 8, p: 1 });
+    return ['scrypt', 2 ** 12, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  test('still sign in, and the right password replaces the hash with one of the current parameters', async () => {
+    const user = await upsertUser({ username: `rehash-${randomBytes(4).toString('hex')}`, name: 'Old Hash', password: TEST_PASSWORD });
+    const old = cheaperHash(TEST_PASSWORD);
+    await db().update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
+    const storedHash = async () => (await db().select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]!.h;
+
+    const wrong = await signIn({ username: user.username, password: 'not the password', ip: '10.0.4.1', kind: 'cookie' }, throttle());
+    expect(wrong.ok).toBe(false);
+    expect(await storedHash()).toBe(old);
+
+    const right = await signIn({ username: user.username, password: TEST_PASSWORD, ip: '10.0.4.2', kind: 'cookie' }, throttle());
+    expect(right.ok).toBe(true);
+    const upgraded = await storedHash();
+    expect(upgraded).not.toBe(old);
+    expect(upgraded.startsWith(`scrypt$${currentHashParams().N}$8$1$`)).toBe(true);
+    expect(await verifyPassword(TEST_PASSWORD, upgraded)).toBe(true);
+    expect((await signIn({ username: user.username, password: TEST_PASSWORD, ip: '10.0.4.3', kind: 'cookie' }, throttle())).ok).toBe(true);
+  });
+});
 
 describe('sessions', () => {
   test('store only a hash of a 256-bit token', async () => {
