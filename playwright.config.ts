@@ -32,6 +32,8 @@ function server(port: number) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '1000',
       RATE_LIMIT_LOGIN_FAILURES: '1000',
+      // Production needs a key for two-factor secrets (app/lib/secrets.server.ts); a fixed one for tests.
+      SECRETS_KEY: 'ZTJlLW9ubHkta2V5LWZvci10b3RwLXNlY3JldHMhISE',
     },
   };
 }

@@ -33,6 +33,7 @@ import { serveUploads } from '~/lib/uploads-route.server';
 import { deleteExpiredSessions } from '~/models/session.server';
 import { getSetting } from '~/models/settings.server';
 import { ensureFirstAdmin } from '~/models/user.server';
+import { prepareStoredSecrets } from '~/models/two-factor.server';
 
 /** Largest JSON or form body accepted (docs/decisions/036-errors-and-body-limits.md); larger answers 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -264,7 +265,10 @@ export function start(): Promise<void> {
     const admin = await withStartupLock(handle, async () => {
       await migrateDatabase(handle);
       if (config.SEED_ON_START && (await seedDatabase(handle.db))) logger.info('seeded the sample content into an empty database');
-      return ensureFirstAdmin(config.ADMIN_PASSWORD);
+      const first = await ensureFirstAdmin(config.ADMIN_PASSWORD);
+      const encrypted = await prepareStoredSecrets();
+      if (encrypted > 0) logger.info({ encrypted }, 'encrypted the two-factor secrets stored in plaintext or with OLD_SECRETS_KEY');
+      return first;
     });
     // Other instances on the same PostgreSQL server hear this one's changes, and it theirs.
     if (config.DATABASE_URL) await startInstanceBus(config.DATABASE_URL);

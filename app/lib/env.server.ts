@@ -100,6 +100,15 @@ const envSchema = z
      * stay fast. Refused unless NODE_ENV is 'test'; production always hashes with N=2^17.
      */
     PASSWORD_SCRYPT_LOG_N_FOR_TESTS: z.coerce.number().int().min(10).max(17).optional(),
+    /**
+     * Key of the stored two-factor secrets (app/lib/secrets.server.ts,
+     * docs/decisions/045-security-round-two.md#3-two-factor-secrets): 32 random bytes in base64
+     * (`openssl rand -base64 32`). Required in production once a user has two-factor sign-in;
+     * elsewhere a development key is kept in DATA_DIR/secrets.key. OLD_SECRETS_KEY is the previous
+     * key while `npm run secrets:rotate` re-encrypts (docs/deploy.md).
+     */
+    SECRETS_KEY: z.string().min(40, 'must be 32 random bytes in base64 (openssl rand -base64 32)').max(64).optional(),
+    OLD_SECRETS_KEY: z.string().min(40, 'must be 32 random bytes in base64').max(64).optional(),
     S3_PREFIX: z
       .string()
       .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_./-]{1,200}$/, "letters, digits, '-', '_', '.' and '/' only, not starting with '/'")

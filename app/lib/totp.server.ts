@@ -2,7 +2,8 @@
  * The arithmetic of two-factor sign-in (docs/decisions/004-staff-authentication.md#two-factor-sign-in):
  * TOTP secrets and codes (RFC 6238: SHA-1, 6 digits, 30-second steps, one step either side accepted)
  * with `otpauth`, the enrolment QR code as an inline SVG string with `qrcode`, and one-time recovery
- * codes, of which only the SHA-256 is stored.
+ * codes of about 119 bits, of which only the SHA-256 is stored (OWASP ASVS 5.0 6.5.2 allows an
+ * unsalted SHA-2 for lookup secrets of at least 112 bits; docs/decisions/045-security-round-two.md).
  *
  * Nothing here touches the database or a log: the caller stores the secret and the step that was
  * used (so a code cannot be used twice), and never logs a secret or a code.
@@ -86,11 +87,14 @@ export function matchTotp(secret: string, code: string, now: Date = new Date()):
 /** Recovery codes use letters and digits that cannot be mistaken for each other (no 0/o, 1/l/i). */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** One recovery code: 10 random characters (about 49 bits) shown as `xxxxx-xxxxx`. */
+/** Characters of a recovery code: 24 of 31 symbols are 24 * log2(31), about 118.9 bits (ASVS 6.5.2 asks at least 112). */
+export const RECOVERY_CODE_LENGTH = 24;
+
+/** One recovery code: RECOVERY_CODE_LENGTH random characters shown in groups of four, `xxxx-xxxx-xxxx-xxxx-xxxx-xxxx`. */
 function newRecoveryCode(): string {
   let code = '';
-  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
-  return `${code.slice(0, 5)}-${code.slice(5)}`;
+  for (let i = 0; i < RECOVERY_CODE_LENGTH; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return code.replace(/(.{4})(?=.)/g, '$1-');
 }
 
 /** RECOVERY_CODE_COUNT new, distinct recovery codes, to show once. */
@@ -102,7 +106,8 @@ export function newRecoveryCodes(): string[] {
 
 /**
  * SHA-256 (hex) of a recovery code as typed, ignoring case, spaces and dashes: what the
- * `recovery_codes` table stores. The codes are random and long enough that a fast hash suffices.
+ * `recovery_codes` table stores. The codes are random and long enough (about 119 bits) that a fast
+ * hash suffices. Codes of 10 characters made before still match until they are used or replaced.
  */
 export function hashRecoveryCode(code: string): string {
   return createHash('sha256')

@@ -98,6 +98,41 @@ export async function findActiveSession(token: string, now = new Date(), { touch
   };
 }
 
+/**
+ * Replace session `sessionId` of `userId` by a new one with a new token and id: the old token stops
+ * working at once (session rotation after a password change or switching on two-factor sign-in,
+ * docs/decisions/045-security-round-two.md#3-two-factor-secrets). Kind, device and address carry
+ * over; the absolute end stays that of the sign-in. Returns the new token (for the cookie), or null
+ * when the session had already ended.
+ */
+export async function rotateSession(
+  userId: string,
+  sessionId: string,
+  executor: Executor = db(),
+  now = new Date(),
+): Promise<{ token: string; id: string; expiresAt: Date } | null> {
+  const [old] = await executor
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ kind: sessions.kind, userAgent: sessions.userAgent, ip: sessions.ip, expiresAt: sessions.expiresAt });
+  if (!old) return null;
+  const token = newToken();
+  const [row] = await executor
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: old.expiresAt,
+      lastSeenAt: now,
+      createdAt: now,
+      kind: old.kind,
+      userAgent: old.userAgent,
+      ip: old.ip,
+    })
+    .returning({ id: sessions.id });
+  return { token, id: row!.id, expiresAt: old.expiresAt };
+}
+
 /** End the session of `token` (logout). Returns whether one was ended. */
 export async function revokeSessionByToken(token: string): Promise<boolean> {
   const rows = await db()

@@ -1,17 +1,24 @@
 /**
  * Two-factor sign-in of staff accounts (docs/decisions/004-staff-authentication.md#two-factor-sign-in):
  * TOTP enrolment, the second-factor check at sign-in and the recovery codes. TOTP secrets never
- * leave the server except on the enrolment screen; recovery codes are stored only as SHA-256 hashes.
+ * leave the server except on the enrolment screen and are stored encrypted with SECRETS_KEY
+ * (app/lib/secrets.server.ts, docs/decisions/045-security-round-two.md#3-two-factor-secrets); a
+ * plaintext secret from before is encrypted at start (`encryptStoredSecrets`) or at its next use.
+ * Recovery codes (about 119 bits) are stored only as SHA-256 hashes.
  * Every change made by a person is written to the audit log in the same transaction
  * (docs/decisions/017-audit-log.md); no entry holds a secret or a code.
  */
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { recoveryCodes, users } from '~/db/schema';
 import { Conflict } from '~/lib/errors.server';
+import { decryptSecret, encryptSecret, needsReencryption, secretsKeyConfigured } from '~/lib/secrets.server';
 import { hashRecoveryCode, looksLikeTotp, matchTotp, newRecoveryCodes, newTotpSecret } from '~/lib/totp.server';
 import { recordAudit, type AuditActor } from './audit.server';
 import { lockUser } from './user.server';
+
+/** What enrolment answers on a production server without SECRETS_KEY. */
+export const NO_SECRETS_KEY = 'Two-factor sign-in needs SECRETS_KEY in the server settings (docs/deploy.md)';
 
 /**
  * The secret being enrolled for `userId`: the pending one when there is one (so a reload shows the
@@ -21,11 +28,12 @@ export async function beginTotpEnrolment(userId: string): Promise<string> {
   return db().transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.totpEnabledAt) throw new Conflict('Two-factor sign-in is already on');
-    if (user.totpSecret) return user.totpSecret;
+    if (!secretsKeyConfigured()) throw new Conflict(NO_SECRETS_KEY);
+    if (user.totpSecret) return decryptSecret(user.totpSecret);
     const secret = newTotpSecret();
     await tx
       .update(users)
-      .set({ totpSecret: secret, totpLastStep: null, updatedAt: sql`now()` })
+      .set({ totpSecret: encryptSecret(secret), totpLastStep: null, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
     return secret;
   });
@@ -37,7 +45,7 @@ export async function pendingTotpSecret(userId: string): Promise<string | null> 
     .select({ secret: users.totpSecret })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)));
-  return row?.secret ?? null;
+  return row?.secret ? decryptSecret(row.secret) : null;
 }
 
 /** Drop a pending enrolment (the secret is forgotten); nothing happens when two-factor is on. */
@@ -65,11 +73,17 @@ export async function confirmTotpEnrolment(actor: AuditActor, userId: string, co
   return db().transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.totpEnabledAt || !user.totpSecret) throw new Conflict('Start the set-up of two-factor sign-in again');
-    const step = matchTotp(user.totpSecret, code, now);
+    const secret = decryptSecret(user.totpSecret);
+    const step = matchTotp(secret, code, now);
     if (step === null) return null;
     await tx
       .update(users)
-      .set({ totpEnabledAt: now, totpLastStep: step, updatedAt: sql`now()` })
+      .set({
+        totpSecret: needsReencryption(user.totpSecret) ? encryptSecret(secret) : user.totpSecret,
+        totpEnabledAt: now,
+        totpLastStep: step,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, userId));
     const codes = await replaceRecoveryCodes(tx, userId);
     await recordAudit(tx, actor, {
@@ -134,8 +148,10 @@ export async function verifySecondFactor(userId: string, code: string, now = new
       .from(users)
       .where(and(eq(users.id, userId), isNotNull(users.totpEnabledAt)));
     if (!user?.secret) return null;
-    const step = matchTotp(user.secret, trimmed, now);
+    const secret = decryptSecret(user.secret);
+    const step = matchTotp(secret, trimmed, now);
     if (step === null) return null;
+    if (needsReencryption(user.secret)) await reencrypt(userId, user.secret, secret);
     const used = await db()
       .update(users)
       .set({ totpLastStep: step })
@@ -149,4 +165,50 @@ export async function verifySecondFactor(userId: string, code: string, now = new
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(trimmed)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length > 0 ? 'recovery' : null;
+}
+
+/** Store `plain` encrypted with the current key in place of `stored` (unless it changed meanwhile). */
+async function reencrypt(userId: string, stored: string, plain: string): Promise<boolean> {
+  const rows = await db()
+    .update(users)
+    .set({ totpSecret: encryptSecret(plain) })
+    .where(and(eq(users.id, userId), eq(users.totpSecret, stored)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Encrypt with the current key every stored secret that is plaintext (from before encryption) or
+ * encrypted with OLD_SECRETS_KEY: the migration at start and `npm run secrets:rotate`. Returns how
+ * many were rewritten; throws when a secret opens with neither key. Does nothing without a key.
+ */
+export async function encryptStoredSecrets(): Promise<number> {
+  if (!secretsKeyConfigured()) return 0;
+  const rows = await db().select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret));
+  let rewritten = 0;
+  for (const row of rows) {
+    if (row.secret && needsReencryption(row.secret) && (await reencrypt(row.id, row.secret, decryptSecret(row.secret)))) rewritten++;
+  }
+  return rewritten;
+}
+
+/** How many users have a TOTP secret stored (two-factor on, or being set up). */
+export async function countStoredSecrets(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(users).where(isNotNull(users.totpSecret));
+  return row?.n ?? 0;
+}
+
+/**
+ * At start (docs/decisions/045-security-round-two.md#3-two-factor-secrets): throw a one-line Error
+ * when there is no key (production without SECRETS_KEY) but a secret is stored, else encrypt the
+ * secrets stored in plaintext or under OLD_SECRETS_KEY. Returns how many were encrypted.
+ */
+export async function prepareStoredSecrets(): Promise<number> {
+  if (!secretsKeyConfigured()) {
+    const stored = await countStoredSecrets();
+    if (stored > 0)
+      throw new Error(`SECRETS_KEY is not set, but ${stored} user${stored === 1 ? ' has' : 's have'} two-factor sign-in: set it (docs/deploy.md)`);
+    return 0;
+  }
+  return encryptStoredSecrets();
 }

@@ -17,7 +17,7 @@ import { USER_ROLES, type UserRole } from '~/lib/constants';
 import { Conflict, NotFound } from '~/lib/errors.server';
 import { hashPassword, passwordProblem } from '~/lib/password.server';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
-import { revokeUserSessions } from './session.server';
+import { revokeUserSessions, rotateSession } from './session.server';
 
 const publicColumns = { id: users.id, username: users.username, name: users.name, role: users.role };
 export type PublicUser = { id: string; username: string; name: string; role: string };
@@ -317,10 +317,18 @@ export async function updateDisplayName(actor: AuditActor, userId: string, name:
 
 /**
  * Set one's own new password (the caller has checked the current one and the new one's rules).
- * Every other session of the user ends; `keepSessionId`, the one the change was made in, stays.
- * Returns how many sessions ended.
+ * Every other session of the user ends; `keepSessionId`, the one the change was made in, goes on
+ * under a new token and id when `rotate` (a browser session: the caller sets the new cookie;
+ * docs/decisions/045-security-round-two.md#3-two-factor-secrets). Returns how many other sessions
+ * ended and the new token, if rotated.
  */
-export async function changeOwnPassword(actor: AuditActor, userId: string, password: string, keepSessionId: string): Promise<number> {
+export async function changeOwnPassword(
+  actor: AuditActor,
+  userId: string,
+  password: string,
+  keepSessionId: string,
+  rotate = false,
+): Promise<{ ended: number; token: string | null }> {
   const passwordHash = await hashPassword(password);
   return db().transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -330,12 +338,13 @@ export async function changeOwnPassword(actor: AuditActor, userId: string, passw
       .where(eq(users.id, userId));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
     const ended = await revokeUserSessions(userId, keepSessionId, tx);
+    const rotated = rotate ? await rotateSession(userId, keepSessionId, tx) : null;
     await recordAudit(tx, actor, {
       action: 'password',
       entityType: 'user',
       entityId: userId,
       summary: `${user.username} changed their password; ${ended} other session${ended === 1 ? '' : 's'} ended`,
     });
-    return ended;
+    return { ended, token: rotated?.token ?? null };
   });
 }

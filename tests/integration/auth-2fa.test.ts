@@ -16,7 +16,16 @@ import { createLoginThrottle } from '~/infrastructure/login-throttle.server';
 import { CLIENT_IP_HEADER } from '~/infrastructure/rate-limit.server';
 import { groupSecret, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpCode, totpStep, totpUri, TOTP_PERIOD } from '~/lib/totp.server';
 import { countUserSessions, findActiveSession, hashToken, LOGIN_CHALLENGE_MAX_ATTEMPTS } from '~/models/session.server';
-import { beginTotpEnrolment, confirmTotpEnrolment, pendingTotpSecret } from '~/models/two-factor.server';
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+  encryptStoredSecrets,
+  NO_SECRETS_KEY,
+  pendingTotpSecret,
+  prepareStoredSecrets,
+  verifySecondFactor,
+} from '~/models/two-factor.server';
+import { decryptSecret, newSecretsKey, parseSecretsKey, setSecretsKeysForTests } from '~/lib/secrets.server';
 import { getAccount, upsertUser } from '~/models/user.server';
 import { action as loginAction, loader as loginLoader } from '~/routes/admin/login';
 import { action as profileAction, loader as profileLoader } from '~/routes/admin/profile';
@@ -90,12 +99,14 @@ describe('TOTP arithmetic', () => {
     expect(totpUri(secret, { username: 'pema', issuer: 'Himalayan Tours' })).toMatch(/^otpauth:\/\/totp\/Himalayan%20Tours:pema\?.*secret=/);
   });
 
-  test('ten distinct recovery codes, hashed ignoring case, spaces and dashes', () => {
+  test('ten distinct recovery codes of at least 112 bits (24 characters in groups of four), hashed ignoring case, spaces and dashes', () => {
     const codes = newRecoveryCodes();
     expect(new Set(codes).size).toBe(10);
-    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    for (const code of codes) expect(code).toMatch(/^[a-hj-km-np-z2-9]{4}(-[a-hj-km-np-z2-9]{4}){5}$/);
+    // 24 characters of an alphabet of 31: log2(31^24) bits.
+    expect(24 * Math.log2(31)).toBeGreaterThanOrEqual(112);
     const code = codes[0]!;
-    expect(hashRecoveryCode(code.toUpperCase().replace('-', ' '))).toBe(hashRecoveryCode(code));
+    expect(hashRecoveryCode(code.toUpperCase().replaceAll('-', ' '))).toBe(hashRecoveryCode(code));
     expect(hashRecoveryCode(code)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
@@ -149,11 +160,85 @@ describe('enrolment', () => {
     const { codes } = done.body as { intent: string; codes: string[] };
     expect(codes).toHaveLength(10);
     for (const code of codes) secrets.add(code);
+    // The session goes on under a new token (docs/decisions/045-security-round-two.md#3-two-factor-secrets):
+    // the old one is dead, the new cookie works.
+    const rotated = done.headers.getSetCookie().find((c) => c.startsWith('hx_session='));
+    expect(rotated).toMatch(/HttpOnly/i);
+    const newToken = (await sessionCookie().parse(rotated!)) as string;
+    secrets.add(newToken);
+    expect(newToken).not.toBe(token);
+    expect(await findActiveSession(token)).toBeNull();
+    expect((await findActiveSession(newToken))?.user.id).toBe(user.id);
+    const newCookie = rotated!.split(';')[0]!;
     // The codes are not part of the page afterwards.
-    const after = await settle(() => profileLoader(routeArgs('/admin/profile', {}, { headers: browserHeaders(cookie) })));
+    const after = await settle(() => profileLoader(routeArgs('/admin/profile', {}, { headers: browserHeaders(newCookie) })));
     expect(JSON.stringify(after.body)).not.toContain(codes[0]!);
     expect(JSON.stringify(after.body)).not.toContain(secret);
     expect((after.body as { account: { recoveryCodesLeft: number } }).account.recoveryCodesLeft).toBe(10);
+  });
+});
+
+describe('the stored secret', () => {
+  /** The `totp_secret` column of a user as the database (and so every backup) holds it. */
+  const storedSecret = async (id: string) => (await db().select({ s: users.totpSecret }).from(users).where(eq(users.id, id)))[0]!.s;
+
+  test('is encrypted (AES-256-GCM, v1:iv:tag:ct), never the seed itself, and sign-in still works', async () => {
+    const { user, username, secret } = await twoFactorUser('enc');
+    const stored = await storedSecret(user.id);
+    expect(stored).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/);
+    expect(stored).not.toContain(secret);
+    const res = await signIn({ username, password: TEST_PASSWORD, code: totpCode(secret), ip: ipOf(), kind: 'bearer' });
+    expect(res.ok).toBe(true);
+  });
+
+  test('a plaintext seed from before is encrypted at start, and one met at sign-in is encrypted then', async () => {
+    const atStart = await twoFactorUser('plain-start');
+    const atUse = await twoFactorUser('plain-use');
+    // As stored before encryption: the base32 seed itself.
+    for (const u of [atStart, atUse]) await db().update(users).set({ totpSecret: u.secret }).where(eq(users.id, u.user.id));
+    const res = await signIn({ username: atUse.username, password: TEST_PASSWORD, code: totpCode(atUse.secret), ip: ipOf(), kind: 'bearer' });
+    expect(res.ok).toBe(true);
+    expect(await storedSecret(atUse.user.id)).toMatch(/^v1:/);
+    expect(await storedSecret(atStart.user.id)).toBe(atStart.secret);
+    expect(await prepareStoredSecrets()).toBeGreaterThanOrEqual(1);
+    expect(await storedSecret(atStart.user.id)).toMatch(/^v1:/);
+    const later = new Date(Date.now() + STEP_MS);
+    expect(await verifySecondFactor(atStart.user.id, totpCode(atStart.secret, later), later)).toBe('totp');
+  });
+
+  test('key rotation: every secret is rewritten from OLD_SECRETS_KEY to SECRETS_KEY and still works', async () => {
+    const { user, secret } = await twoFactorUser('rotate');
+    const testKey = parseSecretsKey(process.env.SECRETS_KEY!);
+    const newKey = parseSecretsKey(newSecretsKey());
+    const before = await storedSecret(user.id);
+    try {
+      // What `SECRETS_KEY=<new> OLD_SECRETS_KEY=<old> npm run secrets:rotate` does.
+      setSecretsKeysForTests({ current: newKey, old: testKey });
+      expect(await encryptStoredSecrets()).toBeGreaterThanOrEqual(1);
+      const stored = await storedSecret(user.id);
+      expect(stored).not.toBe(before);
+      expect(decryptSecret(stored!, [newKey])).toBe(secret);
+      // The old key is no longer needed.
+      setSecretsKeysForTests({ current: newKey, old: null });
+      expect(await verifySecondFactor(user.id, totpCode(secret))).toBe('totp');
+    } finally {
+      // Rotate back to the test key for the other tests of this file.
+      setSecretsKeysForTests({ current: testKey, old: newKey });
+      await encryptStoredSecrets();
+      setSecretsKeysForTests();
+    }
+  });
+
+  test('without a key (production without SECRETS_KEY) start-up refuses once a secret is stored, in one line', async () => {
+    await twoFactorUser('nokey');
+    try {
+      setSecretsKeysForTests({ current: null, old: null });
+      await expect(prepareStoredSecrets()).rejects.toThrow(/^SECRETS_KEY is not set, but \d+ users? ha(s|ve) two-factor sign-in: set it \(docs\/deploy.md\)$/);
+      const fresh = await upsertUser({ username: `nokey-${randomUUID().slice(0, 6)}`, name: 'No Key', password: TEST_PASSWORD });
+      await expect(beginTotpEnrolment(fresh.id)).rejects.toThrow(NO_SECRETS_KEY);
+    } finally {
+      setSecretsKeysForTests();
+    }
   });
 });
 

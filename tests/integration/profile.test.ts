@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditLog, sessions, users } from '~/db/schema';
 import { CLIENT_IP_HEADER } from '~/infrastructure/rate-limit.server';
+import { sessionCookie } from '~/lib/cookies.server';
 import { createSession, findActiveSession, listUserSessions } from '~/models/session.server';
 import { action, loader } from '~/routes/admin/profile';
 import { browserHeaders, createStaffSession, TEST_PASSWORD } from '../auth-helpers';
@@ -68,8 +69,8 @@ describe('the password', () => {
     expect(JSON.stringify(wrong.body)).not.toContain('nope nope');
   });
 
-  test('a change ends every other session of the user and keeps the current one', async () => {
-    const { cookie, token, user } = await createStaffSession();
+  test('a change ends every other session of the user; this browser goes on under a new token, the old one is dead', async () => {
+    const { cookie, token, user, sessionId } = await createStaffSession();
     const other = await createSession(user.id, { kind: 'cookie', userAgent: SAFARI_IPHONE });
     const api = await createSession(user.id, { kind: 'bearer' });
     const someoneElse = await createStaffSession();
@@ -79,7 +80,17 @@ describe('the password', () => {
     const res = await post(cookie, { intent: 'password', currentPassword: TEST_PASSWORD, newPassword, confirmPassword: newPassword });
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/admin/profile');
-    expect(await findActiveSession(token)).not.toBeNull();
+    // This browser stays signed in under a new token and session id; the old token is dead
+    // (docs/decisions/045-security-round-two.md#3-two-factor-secrets).
+    const rotated = res.headers.getSetCookie().find((c) => c.startsWith('hx_session='));
+    expect(rotated).toMatch(/HttpOnly/i);
+    const newToken = (await sessionCookie().parse(rotated!)) as string;
+    secrets.add(newToken);
+    expect(await findActiveSession(token)).toBeNull();
+    const current = await findActiveSession(newToken);
+    expect(current?.user.id).toBe(user.id);
+    expect(current?.session.id).not.toBe(sessionId);
+    expect(((await load(rotated!.split(';')[0]!)).body as Page).account.username).toBe(user.username);
     expect(await findActiveSession(other.token)).toBeNull();
     expect(await findActiveSession(api.token)).toBeNull();
     expect(await findActiveSession(someoneElse.token)).not.toBeNull();

@@ -2,10 +2,12 @@
  * The profile page's own-details forms (app/routes/admin/profile.tsx;
  * docs/decisions/004-staff-authentication.md): the display name (`name`) and the password
  * (`password`: the current one is required, the new one must pass `passwordProblem`; afterwards every
- * OTHER session of the user ends, this one stays). Passwords are never sent back in the page.
+ * OTHER session of the user ends, this browser's goes on under a new token, set in a new cookie:
+ * docs/decisions/045-security-round-two.md#3-two-factor-secrets). Passwords are never sent back in
+ * the page.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
-import { requestMeta } from '~/services/admin-guard.server';
+import { requestMeta, sessionCookieHeader } from '~/services/admin-guard.server';
 import { checkCurrentPassword } from '~/services/sign-in.server';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -38,10 +40,14 @@ export async function changePassword({ auth, request, formData, actor, path }: I
   if (newPassword === currentPassword) {
     return formReply('password', submission.reply({ fieldErrors: { newPassword: ['Choose a password different from the current one'] }, hideFields }));
   }
-  const ended = await changeOwnPassword(actor, auth.user.id, newPassword, auth.session.id);
-  return redirectWithToast(path, {
-    type: 'success',
-    title: 'Password changed',
-    description: ended > 0 ? `${ended} other session${ended === 1 ? ' was' : 's were'} signed out.` : undefined,
-  });
+  const { ended, token } = await changeOwnPassword(actor, auth.user.id, newPassword, auth.session.id, auth.via === 'cookie');
+  return redirectWithToast(
+    path,
+    {
+      type: 'success',
+      title: 'Password changed',
+      description: ended > 0 ? `${ended} other session${ended === 1 ? ' was' : 's were'} signed out.` : undefined,
+    },
+    token ? { headers: { 'Set-Cookie': await sessionCookieHeader(token) } } : {},
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * The profile page's two-factor sign-in forms (app/routes/admin/profile.tsx;
  * docs/decisions/004-staff-authentication.md#two-factor-sign-in): start (`totp-start`), cancel
- * (`totp-cancel`) and confirm (`totp-confirm`) the set-up, whose ten recovery codes are shown once;
+ * (`totp-cancel`) and confirm (`totp-confirm`) the set-up, whose ten recovery codes are shown once
+ * and after which this browser's session goes on under a new token (a new cookie;
+ * docs/decisions/045-security-round-two.md#3-two-factor-secrets);
  * new recovery codes (`recovery-regenerate`) or turning it off (`totp-disable`), both after the
  * current password or a code. Codes and secrets are never in the audit log.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
-import { requestMeta } from '~/services/admin-guard.server';
+import { requestMeta, sessionCookieHeader } from '~/services/admin-guard.server';
+import { rotateSession } from '~/models/session.server';
 import { checkCurrentCode, checkCurrentPassword } from '~/services/sign-in.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { beginTotpEnrolment, cancelTotpEnrolment, confirmTotpEnrolment, disableTwoFactor, regenerateRecoveryCodes } from '~/models/two-factor.server';
@@ -18,7 +21,7 @@ import { THROTTLED_MESSAGE } from './details.server';
 /** New recovery codes to show once, with the toast's title. */
 export type RecoveryCodesReply = { intent: 'codes'; title: string; codes: string[] };
 
-const codesReply = (title: string, codes: string[]) => data<RecoveryCodesReply>({ intent: 'codes', title, codes });
+const codesReply = (title: string, codes: string[], init?: ResponseInit) => data<RecoveryCodesReply>({ intent: 'codes', title, codes }, init);
 
 export async function startEnrolment({ auth, path }: IntentContext) {
   await beginTotpEnrolment(auth.user.id);
@@ -43,7 +46,10 @@ export async function confirmEnrolment({ auth, formData, actor }: IntentContext)
       }),
     );
   }
-  return codesReply('Two-factor sign-in is on', codes);
+  // A browser session goes on under a new token; an API (Bearer) session is left as it is, as it
+  // could not learn a new token from this form's answer.
+  const rotated = auth.via === 'cookie' ? await rotateSession(auth.user.id, auth.session.id) : null;
+  return codesReply('Two-factor sign-in is on', codes, rotated ? { headers: { 'Set-Cookie': await sessionCookieHeader(rotated.token) } } : undefined);
 }
 
 /** The current password or a code from the two-factor form: 'ok', or the reply to send back. */
