@@ -18,7 +18,7 @@ import { apiError } from '~/lib/api.server';
 import type { UserRole } from '~/lib/constants';
 import { sessionCookie } from '~/lib/cookies.server';
 import { checkOrigin } from '~/lib/origin-check.server';
-import { markStaffWrite } from '~/lib/request-store.server';
+import { currentRequest, markStaffWrite, noteRotatedSession } from '~/lib/request-store.server';
 import type { AuditActor } from '~/models/audit.server';
 import { findActiveSession, type ActiveSession, type SessionKind } from '~/models/session.server';
 
@@ -41,7 +41,9 @@ export async function getAdmin(request: Request): Promise<AdminAuth | null> {
     const found = await findActiveSession(bearer);
     return found ? { ...found, token: bearer, via: 'bearer' } : null;
   }
-  const token = await sessionCookie().parse(request.headers.get('Cookie'));
+  // A session rotated earlier in this same request (a form posted without JavaScript renders its
+  // page right after the action) goes on under the new token its answer sets.
+  const token = currentRequest()?.sessionToken ?? (await sessionCookie().parse(request.headers.get('Cookie')));
   if (typeof token !== 'string' || token === '') return null;
   const found = await findActiveSession(token);
   return found ? { ...found, token, via: 'cookie' } : null;
@@ -130,6 +132,16 @@ export async function sessionStillStands(auth: AdminAuth): Promise<boolean> {
 /** The `Set-Cookie` value of a new browser session. */
 export function sessionCookieHeader(token: string): Promise<string> {
   return sessionCookie().serialize(token);
+}
+
+/**
+ * The `Set-Cookie` value of a browser session an action just rotated
+ * (docs/decisions/045-security-round-two.md#3-two-factor-secrets); the rest of this request (the
+ * loaders that render its page without JavaScript) reads the session of the new token.
+ */
+export function rotatedSessionCookieHeader(token: string): Promise<string> {
+  noteRotatedSession(token);
+  return sessionCookieHeader(token);
 }
 
 /** Who makes a change, for the audit log (docs/decisions/017-audit-log.md): the signed-in user and the client address. */

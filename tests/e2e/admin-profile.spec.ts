@@ -64,6 +64,9 @@ async function signInAs(browser: Browser, username: string, password: string) {
 }
 
 test('a password change in one browser sends the other browser of the same user to the login page', async ({ page, browser }) => {
+  // Eight password hashes at scrypt N=2^17 (about 0.4 s each alone, one at a time, and over 2 s
+  // per sign-in on a loaded 2-core machine; docs/decisions/045-security-round-two.md#2-password-hashing).
+  test.slow();
   await signIn(page);
   const username = newUsername();
   await addStaff(page, username, 'Tenzing Two Browsers');
@@ -177,6 +180,8 @@ test('two-factor sign-in: set up from the key on the page, then sign in with a c
 });
 
 test('without JavaScript: set up two-factor, see the recovery codes, sign in with a code', async ({ page, browser }) => {
+  // Five password hashes at scrypt N=2^17 and full page loads (docs/decisions/045-security-round-two.md#2-password-hashing).
+  test.slow();
   await signIn(page);
   const username = newUsername();
   await addStaff(page, username, 'Sonam No Script');

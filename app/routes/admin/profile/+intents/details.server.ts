@@ -7,7 +7,7 @@
  * the page.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
-import { requestMeta, sessionCookieHeader } from '~/services/admin-guard.server';
+import { requestMeta, rotatedSessionCookieHeader } from '~/services/admin-guard.server';
 import { checkCurrentPassword } from '~/services/sign-in.server';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -48,6 +48,6 @@ export async function changePassword({ auth, request, formData, actor, path }: I
       title: 'Password changed',
       description: ended > 0 ? `${ended} other session${ended === 1 ? ' was' : 's were'} signed out.` : undefined,
     },
-    token ? { headers: { 'Set-Cookie': await sessionCookieHeader(token) } } : {},
+    token ? { headers: { 'Set-Cookie': await rotatedSessionCookieHeader(token) } } : {},
   );
 }

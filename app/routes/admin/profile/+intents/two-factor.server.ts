@@ -9,7 +9,7 @@
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
-import { requestMeta, sessionCookieHeader } from '~/services/admin-guard.server';
+import { requestMeta, rotatedSessionCookieHeader } from '~/services/admin-guard.server';
 import { rotateSession } from '~/models/session.server';
 import { checkCurrentCode, checkCurrentPassword } from '~/services/sign-in.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -49,7 +49,7 @@ export async function confirmEnrolment({ auth, formData, actor }: IntentContext)
   // A browser session goes on under a new token; an API (Bearer) session is left as it is, as it
   // could not learn a new token from this form's answer.
   const rotated = auth.via === 'cookie' ? await rotateSession(auth.user.id, auth.session.id) : null;
-  return codesReply('Two-factor sign-in is on', codes, rotated ? { headers: { 'Set-Cookie': await sessionCookieHeader(rotated.token) } } : undefined);
+  return codesReply('Two-factor sign-in is on', codes, rotated ? { headers: { 'Set-Cookie': await rotatedSessionCookieHeader(rotated.token) } } : undefined);
 }
 
 /** The current password or a code from the two-factor form: 'ok', or the reply to send back. */
