@@ -26,6 +26,8 @@ import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
+import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
+import { isAdminPath, isApiPath, normalisedPath } from '~/lib/request-path.server';
 import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/infrastructure/rate-limit.server';
 import { UPLOADS_URL_PREFIX } from '~/lib/storage.server';
@@ -78,9 +80,11 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
  * module's own headers still win where they set these.
  */
 export function privateResponses(req: Request, res: Response, next: NextFunction) {
-  const path = req.path;
-  const admin = path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.');
-  const adminApi = path.startsWith('/api/') && (req.method !== 'GET' || req.headers.authorization !== undefined || path.startsWith('/api/auth/'));
+  // Decided on the normalised path: the router also answers /Admin/... and /%61dmin/...
+  // (docs/decisions/045-security-round-two.md, section 1).
+  const path = normalisedPath(req.path);
+  const admin = isAdminPath(path);
+  const adminApi = isApiPath(path) && (req.method !== 'GET' || req.headers.authorization !== undefined || path.startsWith('/api/auth/'));
   if (admin || adminApi) {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
@@ -170,6 +174,9 @@ front.use(healthRoutes());
 
 /** Everything after the static files: uploads, limits, the page cache and React Router. */
 export const app = express.Router();
+// A change carrying the staff cookie from another origin reaches no route, whatever its path's
+// spelling (app/lib/origin-check.server.ts, docs/decisions/045-security-round-two.md).
+app.use(refuseCrossSiteWrites);
 // POST /_internal/backup: the snapshot `npm run db:backup` asks a PGlite server for
 // (docs/decisions/020-backups.md); loopback only, with the lock file's token.
 app.use(backupRouter());
@@ -203,7 +210,7 @@ app.use(async (req, res, next) => {
 
 /** Paths answered with JSON errors rather than the HTML error page. */
 function wantsJson(req: Request): boolean {
-  return req.path.startsWith('/api/') || req.path === '/api' || req.accepts(['html', 'json']) === 'json';
+  return isApiPath(req.path) || req.accepts(['html', 'json']) === 'json';
 }
 
 /**

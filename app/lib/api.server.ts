@@ -58,10 +58,12 @@ export function notFound(entity: string): Response {
 /** Largest JSON body the API reads (64 KB, docs/decisions/036-errors-and-body-limits.md); larger answers 413. */
 export const MAX_JSON_BYTES = 64 * 1024;
 
-/** True for `application/json` (with any parameters) and for a request without a content type. */
+/**
+ * True for `application/json` (with any parameters). A body without a content type is not JSON: it
+ * answers 415 (docs/decisions/045-security-round-two.md, section 1).
+ */
 export function isJsonContentType(contentType: string): boolean {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || type === '';
+  return contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 /**

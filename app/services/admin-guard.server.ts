@@ -6,8 +6,9 @@
  * - `requireAdmin(request)` is called by every /admin loader and action and every admin API handler.
  *   It accepts the session cookie or `Authorization: Bearer <token>`. Without a live session a page
  *   gets a redirect to /admin/login?redirectTo=..., the API a 401 `{error}`. A cookie-authenticated
- *   API call that changes something must also come from the site's own origin (403 otherwise); page
- *   actions get that check from React Router itself. `requireRole(request, 'admin')` also demands
+ *   change (page action or API call) must also come from the site's own origin (403 otherwise);
+ *   server/app.ts refuses such requests before routing as well, and "is this the API?" is asked of
+ *   the normalised path (app/lib/request-path.server.ts, docs/decisions/045-security-round-two.md). `requireRole(request, 'admin')` also demands
  *   the role (docs/decisions/004-staff-authentication.md#roles).
  * - `auditActor` and `requestMeta` name the request's user and client for the audit log and the
  *   session row.
@@ -18,6 +19,7 @@ import { apiError } from '~/lib/api.server';
 import type { UserRole } from '~/lib/constants';
 import { sessionCookie } from '~/lib/cookies.server';
 import { checkOrigin } from '~/lib/origin-check.server';
+import { isApiPath } from '~/lib/request-path.server';
 import { currentRequest, markStaffWrite, noteRotatedSession } from '~/lib/request-store.server';
 import type { AuditActor } from '~/models/audit.server';
 import { findActiveSession, type ActiveSession, type SessionKind } from '~/models/session.server';
@@ -51,8 +53,9 @@ export async function getAdmin(request: Request): Promise<AdminAuth | null> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** True for the API however its path is spelled (`/API/x`, `/%61pi/x`). */
 function isApiRequest(url: URL): boolean {
-  return url.pathname === '/api' || url.pathname.startsWith('/api/');
+  return isApiPath(url.pathname);
 }
 
 /** A path inside the admin area to return to after sign-in; anything else gives `fallback` (no open redirect). */
@@ -80,7 +83,7 @@ export function loginRedirectUrl(request: Request): string {
 
 /**
  * The signed-in staff member, or a thrown Response: a redirect to the login page for a page, 401
- * `{error}` for the API, 403 for a cookie-authenticated cross-site API change.
+ * `{error}` for the API, 403 for a cookie-authenticated cross-site change (`{error}` on the API).
  */
 export async function requireAdmin(request: Request): Promise<AdminAuth> {
   const url = new URL(request.url);
@@ -95,9 +98,9 @@ export async function requireAdmin(request: Request): Promise<AdminAuth> {
     throw redirect(loginRedirectUrl(request), { headers });
   }
   const change = !SAFE_METHODS.has(request.method.toUpperCase());
-  if (api && auth.via === 'cookie' && change) {
+  if (auth.via === 'cookie' && change) {
     const origin = checkOrigin(request);
-    if (!origin.ok) throw apiError(403, origin.reason);
+    if (!origin.ok) throw api ? apiError(403, origin.reason) : data(origin.reason, { status: 403 });
   }
   // A signed-in change: when it succeeds, the page cache is emptied (app/lib/page-cache.server.ts).
   if (change) markStaffWrite();

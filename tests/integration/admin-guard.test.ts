@@ -2,13 +2,19 @@
  * The admin guard sweep (docs/decisions/004-staff-authentication.md): walks the whole route table
  * (app/routes.ts) and asserts that every /admin route (except the login page) and every API method
  * that is not on the short public list refuses an anonymous request, an expired session (idle and
- * absolute) and a forged token. A route added later without `requireAdmin` fails here.
+ * absolute) and a forged token. A route added later without `requireAdmin` fails here. It also sends
+ * every admin and API change with a live session cookie from another site, the path spelled in upper
+ * case and percent-encoded, at the routes and through the Express layer in front of them: 403 and
+ * nothing written (docs/decisions/045-security-round-two.md, section 1).
  */
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { sessions } from '~/db/schema';
+import { auditLog, sessions } from '~/db/schema';
+import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
 import { sessionCookieHeader } from '~/services/admin-guard.server';
 import { newToken } from '~/models/session.server';
 import routes from '~/routes';
@@ -187,4 +193,91 @@ describe('the OpenAPI document', () => {
       }
     }
   });
+});
+
+/** The same path in other spellings the router also answers. */
+const SPELLINGS: Record<string, (url: string) => string> = {
+  'upper case': (url) => url.replace(/^\/[a-z]+/, (head) => head.toUpperCase()).replace(/\/[a-z]/g, (s) => s.toUpperCase()),
+  'percent-encoded': (url) => url.replace(/\/([a-z])/g, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+};
+const FOREIGN = { Origin: 'https://evil.example' };
+const UNSAFE = METHODS.filter((m) => m !== 'GET');
+
+/** Rows that any change here would add or remove: audit entries and sessions. */
+async function footprint() {
+  const [audit] = await db().select({ n: count() }).from(auditLog);
+  const [live] = await db().select({ n: count() }).from(sessions);
+  return { audit: audit!.n, sessions: live!.n };
+}
+
+describe.each(Object.keys(SPELLINGS))('a live session cookie from another site, path in %s', (spelling) => {
+  const spell = SPELLINGS[spelling]!;
+
+  test('every admin page action and admin API change answers 403 and writes nothing', async () => {
+    const session = await createStaffSession();
+    const before = await footprint();
+    const refused = new Set<string>();
+    const routesToSweep = [...adminPages.map((r) => ({ route: r, methods: ['POST'] as const })), ...apiRoutes.map((r) => ({ route: r, methods: UNSAFE }))];
+    for (const { route, methods } of routesToSweep) {
+      const mod = await load(route.file);
+      if (!mod.action) continue;
+      for (const method of methods) {
+        if (PUBLIC_API.has(`${method} ${route.path}`)) continue;
+        const url = spell(urlOf(route.path));
+        const { status } = await call(mod, method, url, { Cookie: session.cookie, ...FOREIGN });
+        // 405: the method does not exist there (the sign-in API's PUT), so nothing can be written either.
+        expect({ route: `${method} ${url}`, refused: status === 403 || status === 405 }).toEqual({ route: `${method} ${url}`, refused: true });
+        if (status === 403) refused.add(`${method} ${route.path}`);
+      }
+    }
+    const adminWrites = ['packages', 'bikes', 'cars'].flatMap((e) => [`POST api/${e}`, `PUT api/${e}/:id`, `DELETE api/${e}/:id`]);
+    expect([...refused]).toEqual(
+      expect.arrayContaining([...adminWrites, 'POST api/uploads', 'POST api/auth/logout', 'POST admin/logout', 'POST admin/packages/edit/:id']),
+    );
+    expect(await footprint()).toEqual(before);
+    // Sign-out (page and API) is a change too: the session is still live afterwards.
+    const [row] = await db().select().from(sessions).where(eq(sessions.id, session.sessionId));
+    expect(row).toBeDefined();
+  });
+
+  test('the Express layer refuses the change before routing; visitors and Bearer clients pass', async () => {
+    const reached: string[] = [];
+    const app = express();
+    app.use(refuseCrossSiteWrites);
+    app.use((req, res) => {
+      reached.push(`${req.method} ${req.originalUrl}`);
+      res.status(204).end();
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const paths = [...adminPages, ...apiRoutes].map((r) => spell(urlOf(r.path)));
+      for (const path of paths) {
+        for (const method of UNSAFE) {
+          const response = await fetch(base + path, { method, headers: { Cookie: live.cookie, 'Content-Type': 'application/json', ...FOREIGN }, body: '{}' });
+          expect({ path, method, status: response.status }).toEqual({ path, method, status: 403 });
+        }
+        // No Origin and no JSON content type: a form another site's page could send.
+        const bare = await fetch(base + path, { method: 'POST', headers: { Cookie: live.cookie, 'Content-Type': 'text/plain' }, body: 'x' });
+        expect({ path, status: bare.status }).toEqual({ path, status: 403 });
+      }
+      expect(reached).toEqual([]);
+
+      // Same site with the cookie, a visitor's public submission without it, a Bearer client: all reach their routes.
+      const ok = [
+        fetch(`${base}/API/packages`, { method: 'POST', headers: { Cookie: live.cookie, Origin: base, 'Content-Type': 'application/json' }, body: '{}' }),
+        fetch(`${base}/api/inquiries`, { method: 'POST', headers: { ...FOREIGN, 'Content-Type': 'application/json' }, body: '{}' }),
+        fetch(`${base}/api/packages`, { method: 'POST', headers: { Authorization: live.authorization, 'Content-Type': 'application/json' }, body: '{}' }),
+      ];
+      expect((await Promise.all(ok)).map((r) => r.status)).toEqual([204, 204, 204]);
+      expect(reached).toHaveLength(3);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+afterAll(async () => {
+  await db().delete(sessions).where(eq(sessions.id, live.sessionId));
 });

@@ -370,6 +370,12 @@ describe('the guard and the transport', () => {
       body: 'model=x&dailyRate=1',
     });
     expect(form.status).toBe(415);
+    // A body without a content type is not read as JSON (docs/decisions/045-security-round-two.md, section 1).
+    const untyped = await call(bikesAction, '/api/bikes', { headers: { ...auth, 'Content-Type': '' }, body: validBike });
+    expect({ status: untyped.status, error: (untyped.body as { error?: string } | null)?.error }).toEqual({
+      status: 415,
+      error: 'Send JSON (application/json)',
+    });
     const malformed = await call(bikesAction, '/api/bikes', { headers: auth, body: '{"model":' });
     expect(malformed.status).toBe(400);
     const array = await call(bikesAction, '/api/bikes', { headers: auth, body: '[1,2]' });
