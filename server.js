@@ -6,7 +6,6 @@ import expressStaticGzip from 'express-static-gzip';
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production';
 const PORT = Number.parseInt(process.env.PORT || '3000', 10);
-const HOST = process.env.HOST || '0.0.0.0';
 const BUILD_DIR = process.env.BUILD_DIR || 'build';
 
 /**
@@ -72,7 +71,9 @@ try {
   process.exit(1);
 }
 
-const server = app.listen(PORT, HOST, () => {
+// HOST from the parsed environment (app/lib/env.server.ts): 127.0.0.1 unless NODE_ENV=production
+// or HOST says otherwise (docs/decisions/045-security-round-two.md, section 10).
+const server = app.listen(PORT, serverModule.listenHost(), () => {
   console.log(`Server listening on http://localhost:${PORT}`);
 });
 // An idle keep-alive connection stays open 65 s, longer than the proxies in front of it keep theirs

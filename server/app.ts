@@ -16,7 +16,7 @@ import 'react-router';
 import { databaseHandle, db, openDatabase, setDatabase } from '~/db/client.server';
 import { migrateDatabase, withStartupLock } from '~/db/migrate.server';
 import { seedDatabase } from '~/db/seed';
-import { env } from '~/lib/env.server';
+import { env, startWarnings } from '~/lib/env.server';
 import { MAX_UPLOAD_BODY_BYTES } from '~/lib/image-upload.server';
 import { backupRouter, removeServerLock, writeServerLock } from '~/infrastructure/backup/backup.server';
 import { errorPageHtml } from '~/lib/error-page.server';
@@ -263,6 +263,8 @@ async function sweepSessions() {
 export function start(): Promise<void> {
   state.__started ??= (async () => {
     const config = env();
+    // A configuration that works but should not stay (docs/decisions/045-security-round-two.md).
+    for (const warning of startWarnings(config)) logger.warn(warning);
     // One process per PGlite folder; the lock also tells db:backup how to reach this server
     // (docs/decisions/020-backups.md).
     if (!config.DATABASE_URL) await writeServerLock({ dataDir: config.DATA_DIR, port: config.PORT, host: config.HOST });
@@ -297,6 +299,11 @@ export function start(): Promise<void> {
     state.__sessionSweep.unref();
   })();
   return state.__started;
+}
+
+/** The address server.js listens on: HOST, by default 127.0.0.1 outside production (app/lib/env.server.ts). */
+export function listenHost(): string {
+  return env().HOST;
 }
 
 /** Start-up is complete: /readyz answers 200 while the database answers. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseEnv } from './env.server';
+import { parseEnv, startWarnings } from './env.server';
 
 test('defaults give a working configuration on a fresh machine', () => {
   const env = parseEnv({});
@@ -42,4 +42,33 @@ test('S3 uploads: defaults, and one credential without the other is refused', ()
   );
   expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID: set both/);
   expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_ENDPOINT: 'not a url', S3_PREFIX: '/abs' })).toThrow(/S3_ENDPOINT.*S3_PREFIX/);
+});
+
+test('production refuses a plain-http PUBLIC_URL to another host, in one line; loopback and https start', () => {
+  const production = { NODE_ENV: 'production' };
+  expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://tours.example.com' })).toThrow(
+    /^Invalid environment: PUBLIC_URL: http:\/\/tours\.example\.com is plain http to a non-loopback host: in production use https:\/\/ \(or set ALLOW_INSECURE_HTTP=1 to start anyway\)$/,
+  );
+  expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://192.168.1.10:3000' })).toThrow(/PUBLIC_URL: .*plain http/);
+  for (const url of ['https://tours.example.com', 'http://127.0.0.1:3310', 'http://localhost:3000', 'http://[::1]:3000']) {
+    expect(parseEnv({ ...production, PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
+  }
+  // Outside production, any address starts (a LAN test machine).
+  expect(parseEnv({ PUBLIC_URL: 'http://192.168.1.10:3000' }).PUBLIC_URL).toBe('http://192.168.1.10:3000');
+});
+
+test('ALLOW_INSECURE_HTTP=1 starts anyway, with a warning; an unset PUBLIC_URL starts with a warning', () => {
+  const insecure = parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://tours.example.com', ALLOW_INSECURE_HTTP: '1' });
+  expect(startWarnings(insecure)).toEqual([expect.stringMatching(/^PUBLIC_URL http:\/\/tours\.example\.com is plain http, allowed by ALLOW_INSECURE_HTTP/)]);
+  const unset = parseEnv({ NODE_ENV: 'production' });
+  expect(unset).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', PUBLIC_URL_SET: false });
+  expect(startWarnings(unset)).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: using http:\/\/localhost:3000/)]);
+  expect(startWarnings(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://tours.example.com' }))).toEqual([]);
+});
+
+test('the server listens on 127.0.0.1 unless NODE_ENV=production (then every interface) or HOST says otherwise', () => {
+  expect(parseEnv({}).HOST).toBe('127.0.0.1');
+  expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+  expect(parseEnv({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+  expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
 });

@@ -10,11 +10,31 @@ const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** True for a loopback host name: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/**
+ * True when `url` is neither https nor http to a loopback host: session cookies and sign-in would
+ * cross the network in clear (docs/decisions/045-security-round-two.md, section 10).
+ */
+export function insecurePublicUrl(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * The address to listen on. Default: every interface (0.0.0.0) with NODE_ENV=production, else
+     * 127.0.0.1 only, so a development server is not reachable from the network
+     * (docs/decisions/045-security-round-two.md, section 10).
+     */
+    HOST: z.string().min(1).optional(),
     /** Folder of the embedded PGlite database and uploads (used when DATABASE_URL is not set). */
     DATA_DIR: z.string().min(1).default('./data'),
     /** postgres://user:pass@host:port/db switches from PGlite to a PostgreSQL server. */
@@ -22,8 +42,13 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
-    /** The site's own address, for canonical links, the sitemap, e-mails and the Origin check. */
+    /**
+     * The site's own address, for canonical links, the sitemap, e-mails and the Origin check. With
+     * NODE_ENV=production it must be https or a loopback address (see `insecurePublicUrl`).
+     */
     PUBLIC_URL: z.url().optional(),
+    /** Start in production although PUBLIC_URL is plain http to a non-loopback host (a warning is logged). */
+    ALLOW_INSECURE_HTTP: booleanish.default(false),
     /** Express 'trust proxy': 'true', 'false', a hop count or a list of addresses. */
     TRUST_PROXY: z.string().default('false'),
     /**
@@ -118,6 +143,13 @@ const envSchema = z
     if (env.PASSWORD_SCRYPT_LOG_N_FOR_TESTS !== undefined && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N_FOR_TESTS'], message: 'only allowed when NODE_ENV=test' });
     }
+    if (env.NODE_ENV === 'production' && !env.ALLOW_INSECURE_HTTP && env.PUBLIC_URL && insecurePublicUrl(env.PUBLIC_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `${env.PUBLIC_URL} is plain http to a non-loopback host: in production use https:// (or set ALLOW_INSECURE_HTTP=1 to start anyway)`,
+      });
+    }
     if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -128,8 +160,11 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** False when PUBLIC_URL was not set and the default above is in use. */
+    PUBLIC_URL_SET: env.PUBLIC_URL !== undefined,
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -147,6 +182,23 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
+/**
+ * What an operator should hear at start (one line each) about a configuration that works but is not
+ * safe to keep: PUBLIC_URL unset (the back office shows a notice too), or plain http allowed by
+ * ALLOW_INSECURE_HTTP (docs/decisions/045-security-round-two.md, section 10).
+ */
+export function startWarnings(config: Env): string[] {
+  const warnings: string[] = [];
+  if (!config.PUBLIC_URL_SET) {
+    warnings.push(
+      `PUBLIC_URL is not set: using ${config.PUBLIC_URL}; set it to the site's https:// address (links in e-mails, the sitemap and the Origin check use it)`,
+    );
+  } else if (config.NODE_ENV === 'production' && insecurePublicUrl(config.PUBLIC_URL)) {
+    warnings.push(`PUBLIC_URL ${config.PUBLIC_URL} is plain http, allowed by ALLOW_INSECURE_HTTP: sign-in and session cookies cross the network unencrypted`);
+  }
+  return warnings;
+}
+
 /** The process environment, parsed on first use. */
 export function env(): Env {
   cached ??= parseEnv();
@@ -154,6 +206,6 @@ export function env(): Env {
 }
 
 /** The subset that may reach the browser (rendered into window.ENV by the root loader). */
-export function publicEnv() {
+export function publicEnv(): { PUBLIC_URL: string } {
   return { PUBLIC_URL: env().PUBLIC_URL };
 }

@@ -11,6 +11,10 @@ import { publishLive } from '~/lib/live-events.server';
 import { createInquiry } from '~/models/inquiry.server';
 import { HEARTBEAT_MS, loader as eventsLoader, openStreamCount } from '~/routes/admin/events';
 import { loader as layoutLoader } from '~/routes/admin/layout';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SetupNotice } from '~/components/admin/setup-notice';
+import { env } from '~/lib/env.server';
 import { contactInquirySchema } from '~/schemas/inquiry';
 import { createStaffSession } from '../auth-helpers';
 import { routeArgs, settle } from '../route-args';
@@ -175,5 +179,14 @@ describe('the admin layout', () => {
       .values({ type: 'package', itemName: 'Custom tour', name: 'C', email: 'c@example.com', phone: '+919800000000', startDate: '2030-01-10' });
     const outcome = await settle(() => layoutLoader(routeArgs('/admin', {}, { headers: { Cookie: cookie } })));
     expect((outcome.body as { counts: unknown }).counts).toEqual({ bookings: 1, inquiries: 1 });
+  });
+
+  test('shows signed-in staff a notice while PUBLIC_URL is not set (the test server runs without it)', async () => {
+    expect(env().PUBLIC_URL_SET).toBe(false);
+    const outcome = await settle(() => layoutLoader(routeArgs('/admin', {}, { headers: { Cookie: cookie } })));
+    const notice = (outcome.body as { setupNotice: string | null }).setupNotice;
+    expect(notice).toMatch(/^PUBLIC_URL is not set/);
+    expect(renderToStaticMarkup(createElement(SetupNotice, { message: notice }))).toContain('role="note"');
+    expect(renderToStaticMarkup(createElement(SetupNotice, { message: null }))).toBe('');
   });
 });

@@ -4,17 +4,19 @@
  *
  * The loader is the guard of the whole area (each page's loader calls `requireAdmin` too) and reads
  * the flash toast once, returning the header that clears its cookie, the company name, and the
- * sidebar's counts of pending bookings and inquiries. It runs again on every navigation so a toast
+ * sidebar's counts of pending bookings and inquiries, and the setup notice while PUBLIC_URL is unset. It runs again on every navigation so a toast
  * shows on the page it was meant for and not after, and on every live update (`LiveUpdates`, one
  * EventSource per tab, docs/decisions/018-live-updates.md) so the counts stay current.
  */
 import { data, isRouteErrorResponse, Link, Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { FlashStatus } from '~/components/admin/flash-status';
+import { PUBLIC_URL_NOTICE, SetupNotice } from '~/components/admin/setup-notice';
 import { LiveUpdates } from '~/components/admin/live-updates';
 import { AdminSidebar, type AdminCounts, type AdminUser } from '~/components/admin/sidebar';
 import { UnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { buttonClass } from '~/components/ui/button';
 import { requireAdmin } from '~/services/admin-guard.server';
+import { env } from '~/lib/env.server';
 import { SITE_NAME } from '~/lib/meta';
 import { readToast } from '~/lib/toast.server';
 import { getPendingCounts } from '~/models/dashboard.server';
@@ -24,7 +26,12 @@ import type { Route } from './+types/layout';
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
   const [{ toast, headers }, { company }, counts] = await Promise.all([readToast(request), getSettings(['company']), getPendingCounts()]);
-  return data({ user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME, counts }, { headers });
+  // Until PUBLIC_URL is set, signed-in staff see why it matters (docs/decisions/045-security-round-two.md).
+  const setupNotice = env().PUBLIC_URL_SET ? null : PUBLIC_URL_NOTICE;
+  return data(
+    { user: { name: user.name, username: user.username, role: user.role }, toast, siteName: company.name || SITE_NAME, counts, setupNotice },
+    { headers },
+  );
 }
 
 /** Always re-read: the toast belongs to one page view, and a lost session should show at once. */
@@ -68,9 +75,10 @@ function AdminFrame({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, siteName, counts } = loaderData;
+  const { user, toast, siteName, counts, setupNotice } = loaderData;
   return (
     <AdminFrame user={user} siteName={siteName} counts={counts}>
+      <SetupNotice message={setupNotice} />
       <FlashStatus toast={toast} />
       <LiveUpdates counts={counts} />
       <UnsavedChangesGuard />
