@@ -9,6 +9,10 @@ import express, { type Request } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cachedPage,
+  MAX_QUEUED_RENDERS,
+  pageCacheKey,
+  RENDER_CONCURRENCY,
+  renderQueue,
   invalidateOnStaffWrite,
   invalidatePageCache,
   onPageCacheInvalidated,
@@ -89,8 +93,8 @@ function fakeRequest(path: string, { method = 'GET', headers = {} as Record<stri
 
 describe('pageCacheTicket', () => {
   it('gives anonymous GET and HEAD requests of public pages a ticket keyed by date and URL', () => {
-    const ticket = pageCacheTicket(fakeRequest('/packages?sort=price'));
-    expect(ticket?.key).toMatch(/^\d{4}-\d{2}-\d{2} \/packages\?sort=price$/);
+    const ticket = pageCacheTicket(fakeRequest('/packages?category=trek'));
+    expect(ticket?.key).toMatch(/^\d{4}-\d{2}-\d{2} \/packages\?category=trek$/);
     expect(pageCacheTicket(fakeRequest('/', { method: 'HEAD' }))).toBeDefined();
     expect(pageCacheTicket(fakeRequest('/about', { headers: { cookie: 'theme=dark; promo_dismissed=1' } }))).toBeDefined();
   });
@@ -251,9 +255,9 @@ describe('servePageCache', () => {
 
   it('keeps query strings apart', async () => {
     answer = (req) => ({ status: 200, headers: HTML, html: `<p>${String(req.query.page ?? '1')}</p>` });
-    await get('/list?page=2');
-    expect(await (await get('/list?page=3')).text()).toBe('<p>3</p>');
-    const hit = await get('/list?page=2');
+    await get('/cars?page=2');
+    expect(await (await get('/cars?page=3')).text()).toBe('<p>3</p>');
+    const hit = await get('/cars?page=2');
     expect(cacheHeader(hit)).toBe('HIT');
     expect(await hit.text()).toBe('<p>2</p>');
   });
@@ -335,6 +339,54 @@ describe('bursts and expiry', () => {
     const next = await get('/changed');
     expect(cacheHeader(next)).toBe('MISS');
     expect(await next.text()).toBe('<p>v2</p>');
+  });
+});
+
+describe('query strings and spellings cannot bypass the cache (docs/decisions/045-security-round-two.md, section 12)', () => {
+  it('keys on the normalised path and only the parameters the page reads', () => {
+    expect(pageCacheKey('/packages?utm_source=mail&page=2&q=tea&x=1')).toBe('/packages?page=2&q=tea');
+    expect(pageCacheKey('/Packages/?q=tea&page=2')).toBe('/packages?page=2&q=tea');
+    expect(pageCacheKey('/bikes?filter=a&filter=b')).toBe('/bikes?filter=b');
+    expect(pageCacheKey('/about?anything=1')).toBe('/about');
+    expect(pageCacheKey('/%61bout')).toBe('/about');
+    expect(pageCacheKey('/gallery?category=monasteries&page=9')).toBe('/gallery?category=monasteries');
+  });
+
+  it('a burst of random query strings and spellings renders a page once', async () => {
+    answer = () => ({ status: 200, headers: HTML, html: '<p>about</p>' });
+    const urls = [
+      '/about-us',
+      ...Array.from({ length: 20 }, (_, i) => `/about-us?x=${i}&utm_source=${Math.random()}`),
+      '/ABOUT-US',
+      '/%61bout-us',
+      '//about-us/',
+    ];
+    for (const url of urls) expect(await (await get(url)).text()).toBe('<p>about</p>');
+    expect(renders).toBe(1);
+  });
+
+  it(`runs at most ${RENDER_CONCURRENCY} cold renders at once, queues the rest, and answers 503 beyond ${MAX_QUEUED_RENDERS} waiting`, async () => {
+    let release: () => void = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    answer = (req) => ({ status: 200, headers: HTML, html: `<p>${req.path}</p>` });
+    const cold = Array.from({ length: RENDER_CONCURRENCY + MAX_QUEUED_RENDERS }, (_, i) => get(`/cold-${i}`));
+    await expect.poll(() => renderQueue()).toEqual({ active: RENDER_CONCURRENCY, pending: MAX_QUEUED_RENDERS });
+    expect(renders).toBe(RENDER_CONCURRENCY);
+    // The same page as a queued one waits for that render; a new page finds the queue full.
+    const sameAsQueued = get(`/cold-${RENDER_CONCURRENCY + 1}`);
+    const overflow = await get('/cold-overflow');
+    expect(overflow.status).toBe(503);
+    expect(overflow.headers.get('retry-after')).toBe('1');
+    hold = undefined;
+    release();
+    const answers = await Promise.all(cold);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const shared = await sameAsQueued;
+    expect({ status: shared.status, cache: cacheHeader(shared) }).toEqual({ status: 200, cache: 'HIT' });
+    expect(renders).toBe(RENDER_CONCURRENCY + MAX_QUEUED_RENDERS);
+    expect(renderQueue()).toEqual({ active: 0, pending: 0 });
   });
 });
 

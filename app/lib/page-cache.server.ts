@@ -18,17 +18,26 @@
  *   RENDER_WAIT_MS) instead of rendering it again: a burst on a cold page renders it once.
  * - A cached page is the same bytes for everyone, so its scripts are allowed by hashes, not by a
  *   nonce (app/lib/security-headers.server.ts); brotli and gzip copies are made once per entry.
+ * - The key is the normalised path (lower case, decoded: the router matches it so, and ids are
+ *   UUIDs) and only the query parameters the page's loader reads (PAGE_QUERY_PARAMS), sorted; any
+ *   other parameter (`?utm_source=`, `?x=<random>`, the dialogs' `?inquire=` read in the browser) is
+ *   left out, so it can neither split the cache nor force a render
+ *   (docs/decisions/045-security-round-two.md, section 12).
+ * - At most RENDER_CONCURRENCY renders for the cache run at once (p-limit); further ones queue, and
+ *   beyond MAX_QUEUED_RENDERS a visitor gets 503 with Retry-After instead of a growing queue.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { env } from '~/lib/env.server';
 import { todayInIndia } from '~/lib/format';
 import { logger } from '~/lib/logger.server';
 import { onPublicContentChanged, publicContentChanged } from '~/lib/public-content.server';
 import { currentRequest } from '~/lib/request-store.server';
+import { normalisedPath } from '~/lib/request-path.server';
 
 /** How long a cached page is served as it is (ms). */
 export const PAGE_TTL_MS = 60_000;
@@ -40,6 +49,51 @@ export const RENDER_WAIT_MS = 3_000;
 export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
 /** Longest path-and-query cached; longer URLs are rendered every time. */
 const MAX_KEY_LENGTH = 1024;
+/**
+ * Renders for the cache that run at once: on the 2-core server a cold render is mostly CPU, so
+ * more at once only makes each slower (docs/decisions/045-security-round-two.md, section 12).
+ */
+export const RENDER_CONCURRENCY = 4;
+/** Renders for the cache that may wait for a slot; one more answers 503 with Retry-After. */
+export const MAX_QUEUED_RENDERS = 64;
+
+/**
+ * The query parameters each public page reads on the server, by normalised path: the catalogue
+ * lists' search, filter and page (app/schemas/catalog-query.ts), the gallery's category
+ * (app/routes/site/gallery.tsx), the inquiry tab (app/routes/site/inquire.tsx) and the booking
+ * page's package (app/routes/site/booking.tsx). Every other page reads none. A page that starts
+ * reading a parameter must be listed here, or every value shares the first one's page.
+ */
+export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/packages': ['q', 'category', 'page'],
+  '/bikes': ['q', 'filter', 'page'],
+  '/cars': ['q', 'category', 'page'],
+  '/gallery': ['category'],
+  '/inquire': ['tab'],
+  '/booking': ['package'],
+};
+
+/**
+ * The cache key's path and query for a request URL (`/Packages/?utm_source=x&page=2&q=tea` →
+ * `/packages?page=2&q=tea`): the normalised path and the page's own parameters, sorted by name, the
+ * last value of a repeated one (as the loaders read them).
+ */
+export function pageCacheKey(originalUrl: string): string {
+  // Split by hand: `new URL('//x/')` would read `x` as a host name.
+  const at = originalUrl.indexOf('?');
+  const path = normalisedPath(at === -1 ? originalUrl : originalUrl.slice(0, at));
+  const params = new URLSearchParams(at === -1 ? '' : originalUrl.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const name of [...(PAGE_QUERY_PARAMS[path] ?? [])].sort()) {
+    const values = params.getAll(name);
+    if (values.length > 0) kept.set(name, values[values.length - 1]!);
+  }
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The one queue every render for the cache goes through. */
+const renderSlots = pLimit(RENDER_CONCURRENCY);
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -120,11 +174,12 @@ const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts)(?:[/.]|$)|\.(?:
 /** The cache ticket of a request, or undefined when its answer must not be shared. */
 export function pageCacheTicket(req: Request): PageCacheTicket | undefined {
   if (!isEnabled() || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
-  const url = req.originalUrl;
-  if (url.length > MAX_KEY_LENGTH || NOT_A_PAGE.test(req.path)) return undefined;
+  if (req.originalUrl.length > 4 * MAX_KEY_LENGTH || NOT_A_PAGE.test(normalisedPath(req.path))) return undefined;
   if (req.headers.authorization !== undefined || req.headers.range !== undefined) return undefined;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? '')) return undefined;
-  return { key: `${todayInIndia()} ${url}`, generation };
+  const key = pageCacheKey(req.originalUrl);
+  if (key.length > MAX_KEY_LENGTH) return undefined;
+  return { key: `${todayInIndia()} ${key}`, generation };
 }
 
 /** The cached page for a ticket, if any (fresh or stale). */
@@ -260,8 +315,18 @@ export function servePageCache(req: Request, res: Response, next: NextFunction):
   renderForCache(ticket, res, next);
 }
 
-/** Let the renderer answer `res` and store the page under `ticket`. */
+/**
+ * Let the renderer answer `res` and store the page under `ticket`, once one of the
+ * RENDER_CONCURRENCY slots is free (503 when MAX_QUEUED_RENDERS already wait). Requests for the
+ * same key that arrive meanwhile wait for this render (`servePageCache`) instead of queueing too.
+ */
 function renderForCache(ticket: PageCacheTicket, res: Response, next: NextFunction): void {
+  if (renderSlots.pendingCount >= MAX_QUEUED_RENDERS) {
+    res.setHeader('Retry-After', '1');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(503).type('text/plain').send('The site is busy: please try again in a moment.');
+    return;
+  }
   res.locals.pageCache = ticket;
   res.setHeader('X-Page-Cache', 'MISS');
   if (!renders.has(ticket.key) && res.req.method !== 'HEAD') {
@@ -273,7 +338,24 @@ function renderForCache(ticket: PageCacheTicket, res: Response, next: NextFuncti
       if (!render.storing) render.settle();
     });
   }
-  next();
+  // The slot is held until the answer is finished or the connection closes; a visitor who left
+  // while queued takes no render.
+  let closed = false;
+  const finished = new Promise<void>((resolve) => {
+    res.once('close', () => {
+      closed = true;
+      resolve();
+    });
+  });
+  void renderSlots(() => {
+    if (!closed) next();
+    return finished;
+  });
+}
+
+/** Renders for the cache running and waiting for a slot (tests, diagnostics). */
+export function renderQueue(): { active: number; pending: number } {
+  return { active: renderSlots.activeCount, pending: renderSlots.pendingCount };
 }
 
 /** Answer with a cached page: 304 when the client has it, otherwise the best encoding it accepts. */
