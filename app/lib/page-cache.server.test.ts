@@ -365,6 +365,14 @@ describe('query strings and spellings cannot bypass the cache (docs/decisions/04
     expect(renders).toBe(1);
   });
 
+  it('does not store a render of another spelling (its canonical link would name that spelling)', async () => {
+    answer = (req) => ({ status: 200, headers: HTML, html: `<link rel="canonical" href="${req.path}">` });
+    expect(await (await get('/Spelled')).text()).toBe('<link rel="canonical" href="/Spelled">');
+    const canonical = await get('/spelled');
+    expect({ cache: cacheHeader(canonical), html: await canonical.text() }).toEqual({ cache: 'MISS', html: '<link rel="canonical" href="/spelled">' });
+    expect(cacheHeader(await get('/SPELLED'))).toBe('HIT');
+  });
+
   it(`runs at most ${RENDER_CONCURRENCY} cold renders at once, queues the rest, and answers 503 beyond ${MAX_QUEUED_RENDERS} waiting`, async () => {
     let release: () => void = () => {};
     hold = new Promise((resolve) => {

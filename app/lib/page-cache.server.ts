@@ -102,7 +102,17 @@ const gzipAsync = promisify(gzip);
  * What a render needs to store its page: the key, the generation it started in and, for the render
  * others wait for, its `Render`.
  */
-export type PageCacheTicket = { key: string; generation: number; render?: Render };
+export type PageCacheTicket = {
+  key: string;
+  generation: number;
+  render?: Render;
+  /**
+   * False when the path is not in its canonical spelling (`/ABOUT`, `/%61bout`): such a request is
+   * answered from the cache but its own render is not stored, as the page's canonical link names
+   * the path it was rendered for.
+   */
+  storable?: boolean;
+};
 
 /** A render for the cache under way: requests for the same key wait for `done`. */
 type Render = { done: Promise<void>; settle: () => void; storing: boolean };
@@ -179,7 +189,7 @@ export function pageCacheTicket(req: Request): PageCacheTicket | undefined {
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? '')) return undefined;
   const key = pageCacheKey(req.originalUrl);
   if (key.length > MAX_KEY_LENGTH) return undefined;
-  return { key: `${todayInIndia()} ${key}`, generation };
+  return { key: `${todayInIndia()} ${key}`, generation, storable: req.path === normalisedPath(req.path) };
 }
 
 /** The cached page for a ticket, if any (fresh or stale). */
@@ -232,7 +242,7 @@ export async function storePage(ticket: PageCacheTicket, status: number, headers
   const render = ticket.render;
   if (render) render.storing = true;
   try {
-    if (!isEnabled() || ticket.generation !== generation || !shareable(status, headers)) return;
+    if (!isEnabled() || ticket.storable === false || ticket.generation !== generation || !shareable(status, headers)) return;
     const body = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
