@@ -3,8 +3,9 @@
  *
  * Add a staff user or reset its password (docs/decisions/004-staff-authentication.md#accounts). The
  * password is read from ADMIN_PASSWORD, or generated and printed once; it must pass the password rules
- * (8-128 characters, not a common one). A reset ends every session of the user. A new user is an
- * admin unless `--role=staff`; `--role` on an existing user changes its role.
+ * (8-128 characters, not a common one). A reset ends every session of the user. A new user is
+ * staff unless `--role=admin` (docs/decisions/045-security-round-two.md, section 9); `--role` on an
+ * existing user changes its role.
  *
  * The way back in when the back office cannot help: `--enable` enables a disabled account and
  * `--reset-2fa` turns off two-factor sign-in of a user who lost both phone and recovery codes

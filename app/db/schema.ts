@@ -358,7 +358,7 @@ export const users = pgTable(
     username: text('username').notNull().unique(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('admin'),
+    role: text('role').notNull().default('staff'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set when an admin disables the account: no sign-in, every session ended. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),

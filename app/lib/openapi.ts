@@ -132,6 +132,8 @@ export const adminSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 export const unauthorized = errorResponse('No live staff session (missing, expired or unknown token)');
 export const crossSite = errorResponse('A cookie-authenticated change from another origin');
+/** 403 of an admin-only operation (docs/decisions/045-security-round-two.md, section 9). */
+export const adminOnly = errorResponse('A cookie-authenticated change from another origin, or a user with the staff role (admin role only)');
 
 /** Drop the `required` lists zod derives from defaults (every blank field has a default) at every level. */
 export function withoutRequired(value: unknown): unknown {
@@ -220,11 +222,11 @@ export function recordPath(tag: string, item: string, writeRef: string, noun: st
     },
     delete: {
       tags: [tag],
-      summary: `Delete a ${noun} (staff)`,
+      summary: `Delete a ${noun} (admin role)`,
       description: `Bookings and inquiries that pointed to the ${noun} are kept, with its name.`,
       security: adminSecurity,
       parameters: [idParameter],
-      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: crossSite, 404: errorResponse(`${item} not found`) },
+      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: adminOnly, 404: errorResponse(`${item} not found`) },
     },
   };
 }

@@ -58,14 +58,15 @@ export async function replacePasswordHash(id: string, oldHash: string, newHash: 
 }
 
 /**
- * Create the user, or reset the password (and name) of an existing one; `role` defaults to `admin`
- * for a new user and is changed only when given. Used by the first start and `npm run admin:create`.
+ * Create the user, or reset the password (and name) of an existing one; `role` defaults to `staff`
+ * for a new user (the least privilege, docs/decisions/045-security-round-two.md section 9) and is
+ * changed only when given. Used by the first start and `npm run admin:create`.
  */
 export async function upsertUser(input: { username: string; name: string; password: string; role?: UserRole }): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
   const [row] = await db()
     .insert(users)
-    .values({ username: input.username.trim().toLowerCase(), name: input.name, passwordHash, role: input.role ?? 'admin' })
+    .values({ username: input.username.trim().toLowerCase(), name: input.name, passwordHash, role: input.role ?? 'staff' })
     .onConflictDoUpdate({
       target: users.username,
       set: { passwordHash, name: input.name, updatedAt: sql`now()`, ...(input.role ? { role: input.role } : {}) },
@@ -85,7 +86,7 @@ export async function ensureFirstAdmin(adminPassword?: string): Promise<{ userna
   const problem = adminPassword ? passwordProblem(adminPassword, 'admin') : null;
   if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   const password = adminPassword ?? randomBytes(12).toString('base64url');
-  await upsertUser({ username: 'admin', name: 'Administrator', password });
+  await upsertUser({ username: 'admin', name: 'Administrator', password, role: 'admin' });
   return { username: 'admin', password, generated: !adminPassword };
 }
 

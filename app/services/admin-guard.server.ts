@@ -9,7 +9,9 @@
  *   change (page action or API call) must also come from the site's own origin (403 otherwise);
  *   server/app.ts refuses such requests before routing as well, and "is this the API?" is asked of
  *   the normalised path (app/lib/request-path.server.ts, docs/decisions/045-security-round-two.md). `requireRole(request, 'admin')` also demands
- *   the role (docs/decisions/004-staff-authentication.md#roles).
+ *   the role (docs/decisions/004-staff-authentication.md#roles); `requirePermission(request, p)` and
+ *   `refuseUnless(auth, request, p)` demand a permission of the table in app/lib/permissions.ts
+ *   (docs/decisions/045-security-round-two.md, section 9).
  * - `auditActor` and `requestMeta` name the request's user and client for the audit log and the
  *   session row.
  */
@@ -19,6 +21,7 @@ import { apiError } from '~/lib/api.server';
 import type { UserRole } from '~/lib/constants';
 import { sessionCookie } from '~/lib/cookies.server';
 import { checkOrigin } from '~/lib/origin-check.server';
+import { can, type Permission } from '~/lib/permissions';
 import { isApiPath } from '~/lib/request-path.server';
 import { currentRequest, markStaffWrite, noteRotatedSession } from '~/lib/request-store.server';
 import type { AuditActor } from '~/models/audit.server';
@@ -107,16 +110,42 @@ export async function requireAdmin(request: Request): Promise<AdminAuth> {
   return auth;
 }
 
+/** The 403 of a signed-in user without the role: on a page the layout's 'not allowed' view, on the API `{error}`. */
+function notAllowed(request: Request, message: string): Response | ReturnType<typeof data<string>> {
+  return isApiRequest(new URL(request.url)) ? apiError(403, message) : data(message, { status: 403 });
+}
+
 /**
  * `requireAdmin` plus a role (docs/decisions/004-staff-authentication.md#roles): a signed-in user
  * without it gets 403, as a page the layout's 'not allowed' view (NOT_ALLOWED), on the API `{error}`.
  */
 export async function requireRole(request: Request, role: UserRole): Promise<AdminAuth> {
   const auth = await requireAdmin(request);
-  if (auth.user.role !== role) {
-    if (isApiRequest(new URL(request.url))) throw apiError(403, NOT_ALLOWED);
-    throw data(NOT_ALLOWED, { status: 403 });
-  }
+  if (auth.user.role !== role) throw notAllowed(request, NOT_ALLOWED);
+  return auth;
+}
+
+/** What a user without the permission is told (403), per permission of app/lib/permissions.ts. */
+export const NOT_PERMITTED: Readonly<Record<Permission, string>> = {
+  settings: NOT_ALLOWED,
+  staff: NOT_ALLOWED,
+  delete: 'Only an admin can delete',
+  'audit-ip': NOT_ALLOWED,
+};
+
+/**
+ * Throw the 403 unless the signed-in user holds `permission` (the table of app/lib/permissions.ts,
+ * docs/decisions/045-security-round-two.md section 9); for a check inside an action, after
+ * `requireAdmin`, such as an API's DELETE or a form's delete intent.
+ */
+export function refuseUnless(auth: AdminAuth, request: Request, permission: Permission): void {
+  if (!can(auth.user.role, permission)) throw notAllowed(request, NOT_PERMITTED[permission]);
+}
+
+/** `requireAdmin` plus a permission of app/lib/permissions.ts: 403 (see `refuseUnless`) without it. */
+export async function requirePermission(request: Request, permission: Permission): Promise<AdminAuth> {
+  const auth = await requireAdmin(request);
+  refuseUnless(auth, request, permission);
   return auth;
 }
 

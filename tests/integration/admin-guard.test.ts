@@ -6,6 +6,11 @@
  * every admin and API change with a live session cookie from another site, the path spelled in upper
  * case and percent-encoded, at the routes and through the Express layer in front of them: 403 and
  * nothing written (docs/decisions/045-security-round-two.md, section 1).
+ *
+ *
+ * It also walks the table with a signed-in `staff`-role user (the permission table of
+ * app/lib/permissions.ts, docs/decisions/045-security-round-two.md section 9): every admin-only page
+ * and API method, and every DELETE of the API, answers 403; every other admin page opens.
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -16,6 +21,7 @@ import { db } from '~/db/client.server';
 import { auditLog, sessions } from '~/db/schema';
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
 import { sessionCookieHeader } from '~/services/admin-guard.server';
+import { recordAuditNow } from '~/models/audit.server';
 import { newToken } from '~/models/session.server';
 import routes from '~/routes';
 import { openApiDocument } from '~/routes/api/openapi';
@@ -280,4 +286,93 @@ describe.each(Object.keys(SPELLINGS))('a live session cookie from another site, 
 
 afterAll(async () => {
   await db().delete(sessions).where(eq(sessions.id, live.sessionId));
+
+/** Pages only the admin role opens, loader and every action (app/lib/permissions.ts: settings, staff). */
+const ADMIN_ONLY_PAGES = new Set(['admin/settings', 'admin/location', 'admin/staff']);
+/** API routes only the admin role may call, every method (the settings, read and written), besides every DELETE. */
+const ADMIN_ONLY_API = new Set(['api/settings']);
+/** Pages whose forms delete (`intent=delete` with `id`). */
+const DELETE_FORMS = ['admin/packages', 'admin/bikes', 'admin/cars', 'admin/inquiries'];
+
+function postForm(mod: Module, url: string, fields: Record<string, string>, cookie: string) {
+  const init: RequestInit = { method: 'POST', headers: { Cookie: cookie, Origin: 'http://localhost' }, body: new URLSearchParams(fields) };
+  return outcome(() => mod.action!(routeArgs(url, { id: SOME_ID }, init)));
+}
+
+describe('a staff-role session', () => {
+  let staff: Awaited<ReturnType<typeof createStaffSession>>;
+  beforeAll(async () => {
+    staff = await createStaffSession(undefined, 'staff');
+  });
+
+  test('gets 403 from every admin-only page (loader and action) and opens every other admin page (loader)', async () => {
+    const refused: string[] = [];
+    for (const route of adminPages) {
+      if (route.path === 'admin/logout') continue; // signing out is everybody's
+      const mod = await load(route.file);
+      const adminOnly = ADMIN_ONLY_PAGES.has(route.path);
+      // Other pages' actions are the daily work, or deletes (the next tests).
+      for (const method of adminOnly ? (['GET', 'POST'] as const) : (['GET'] as const)) {
+        if (!(method === 'GET' ? mod.loader : mod.action)) continue;
+        const { status, location } = await call(mod, method, urlOf(route.path), { Cookie: staff.cookie });
+        expect({ route: `${method} /${route.path}`, refused: status === 403, toLogin: location?.startsWith('/admin/login') ?? false }).toEqual({
+          route: `${method} /${route.path}`,
+          refused: adminOnly,
+          toLogin: false,
+        });
+        if (status === 403) refused.push(`${method} ${route.path}`);
+      }
+    }
+    expect(refused).toEqual(expect.arrayContaining(['GET admin/settings', 'POST admin/settings', 'GET admin/location', 'POST admin/location']));
+  });
+
+  test('gets 403 from every DELETE and every admin-only API method, and is let through elsewhere', async () => {
+    for (const route of apiRoutes) {
+      const mod = await load(route.file);
+      for (const method of METHODS) {
+        const key = `${method} ${route.path}`;
+        if (PUBLIC_API.has(key) || key === 'POST api/auth/logout') continue; // signing out would end the session
+        if (!(method === 'GET' ? mod.loader : mod.action)) continue;
+        const { status } = await call(mod, method, urlOf(route.path), { Cookie: staff.cookie });
+        const adminOnly = method === 'DELETE' || ADMIN_ONLY_API.has(route.path);
+        expect({ route: key, status: adminOnly ? status : status === 401 || status === 403 ? status : 'let through' }).toEqual({
+          route: key,
+          status: adminOnly ? (status === 405 ? 405 : 403) : 'let through',
+        });
+      }
+    }
+    // Every record's DELETE exists and is refused (not merely absent).
+    for (const path of ['api/packages/:id', 'api/bikes/:id', 'api/cars/:id', 'api/inquiries/:id', 'api/bookings/:id']) {
+      const mod = await load(all.find((r) => r.path === path)!.file);
+      expect({ path, status: (await call(mod, 'DELETE', urlOf(path), { Authorization: staff.authorization })).status }).toEqual({ path, status: 403 });
+    }
+  });
+
+  test('gets 403 from every delete form, sees no Delete and no delete confirmation', async () => {
+    for (const path of DELETE_FORMS) {
+      const mod = await load(all.find((r) => r.path === path)!.file);
+      const posted = await postForm(mod, urlOf(path), { intent: 'delete', id: SOME_ID }, staff.cookie);
+      expect({ path, status: posted.status }).toEqual({ path, status: 403 });
+      const page = (await mod.loader!(routeArgs(`${urlOf(path)}?delete=${SOME_ID}`, {}, { headers: { Cookie: staff.cookie } }))) as {
+        canDelete: boolean;
+        confirm: unknown;
+      };
+      expect({ path, canDelete: page.canDelete, confirm: page.confirm }).toEqual({ path, canDelete: false, confirm: null });
+    }
+  });
+
+  test('sees the audit log without IP addresses, where an admin sees them', async () => {
+    const summary = `Role sweep ${SOME_ID.slice(0, 8)} ${Date.now()}`;
+    await recordAuditNow({ id: null, name: 'role-sweep', ip: '203.0.113.77' }, { action: 'update', entityType: 'settings', entityId: 'company', summary });
+    const mod = await load(all.find((r) => r.path === 'admin/audit')!.file);
+    const ipSeenBy = async (cookie: string) => {
+      const page = (await mod.loader!(routeArgs('/admin/audit?user=role-sweep', {}, { headers: { Cookie: cookie } }))) as {
+        entries: { summary: string; ip: string | null }[];
+      };
+      return page.entries.find((e) => e.summary === summary)?.ip;
+    };
+    expect(await ipSeenBy(staff.cookie)).toBeNull();
+    expect(await ipSeenBy(live.cookie)).toBe('203.0.113.77');
+    await db().delete(auditLog).where(eq(auditLog.summary, summary));
+  });
 });

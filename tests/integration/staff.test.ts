@@ -210,6 +210,19 @@ describe('disabling', () => {
 });
 
 describe('roles', () => {
+  test('a new user is staff unless made admin: by the model and by the database default', async () => {
+    // The least privilege by default (docs/decisions/045-security-round-two.md, section 9).
+    const made = await upsertUser({ username: `new-${randomUUID().slice(0, 8)}`, name: 'New', password: TEST_PASSWORD });
+    expect(made.role).toBe('staff');
+    const [inserted] = await db()
+      .insert(users)
+      .values({ username: `raw-${randomUUID().slice(0, 8)}`, name: 'Raw', passwordHash: 'scrypt$unused' })
+      .returning({ id: users.id, role: users.role });
+    expect(inserted!.role).toBe('staff');
+    await db().delete(users).where(eq(users.id, made.id));
+    await db().delete(users).where(eq(users.id, inserted!.id));
+  });
+
   test('an admin makes a staff member admin and back; each change is audited', async () => {
     const admin = await createStaffSession();
     await db().update(users).set({ disabledAt: null }).where(eq(users.id, admin.user.id));

@@ -1,7 +1,7 @@
 /**
  * The page of an admin catalogue list, /admin/packages, /admin/bikes and /admin/cars
  * (docs/product.md#admin-lists): the title with 'Add New …' on the right, the search box and the
- * result count, the table with Edit and Delete on every row (or the empty state: nothing added yet,
+ * result count, the table with Edit and (for the admin role) Delete on every row (or the empty state: nothing added yet,
  * or nothing matches the search), the page links, and the delete confirmation when the URL has
  * `?delete=<id>`. Each list route gives its own words, columns and loader data
  * (`loadAdminList` in app/routes/admin/+shared/list-route.server.ts); the record's pages are `<pathname>/new` and
@@ -34,6 +34,8 @@ export type AdminListData<Row> = {
   q: string;
   /** The record whose delete confirmation is open, or null. */
   confirm: { id: string; name: string } | null;
+  /** Whether the signed-in user may delete (app/lib/permissions.ts): without it no row shows Delete. */
+  canDelete: boolean;
 };
 
 /** What a list says about its records; the product's exact texts where it has them. */
@@ -77,7 +79,7 @@ export function AdminCatalogList<Row extends { id: string }>({
   /** A row's name, for its Edit / Delete labels: its title or model. */
   rowName: (row: Row) => string;
 }) {
-  const { rows, total, page, pages, pageSize, q, confirm } = list;
+  const { rows, total, page, pages, pageSize, q, confirm, canDelete } = list;
   const here = { q, page };
   useReturnFocusAfterConfirm(confirm?.id ?? null);
 
@@ -117,7 +119,12 @@ export function AdminCatalogList<Row extends { id: string }>({
           rowKey={(row) => row.id}
           columns={columns}
           actions={(row) => (
-            <RowActions id={row.id} name={rowName(row)} editTo={`${pathname}/edit/${row.id}`} deleteTo={listHref(pathname, { ...here, delete: row.id })} />
+            <RowActions
+              id={row.id}
+              name={rowName(row)}
+              editTo={`${pathname}/edit/${row.id}`}
+              deleteTo={canDelete ? listHref(pathname, { ...here, delete: row.id }) : null}
+            />
           )}
         />
       )}

@@ -1,7 +1,8 @@
 /**
  * The admin area's navigation (a neutral, dense back office with a left sidebar): Dashboard, the catalogue
  * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), the account
- * (Profile) and Log Out, with the signed-in user's name, the site name and a 'View site' link.
+ * (Profile) and Log Out, with the signed-in user's name, the site name and a 'View site' link. Links
+ * a role may not open (the site's settings, Staff; app/lib/permissions.ts) are not shown to it.
  *
  * From 768 px it is a fixed column on the left, as tall as the window: the account group (the user,
  * Profile, Staff and Log Out) is pinned at its foot, and on short windows (a 1280 × 720 laptop) the
@@ -33,13 +34,15 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
+import { can, type Permission } from '~/lib/permissions';
 
 export type AdminUser = { name: string; username: string; role?: string };
 
 /** New items waiting for staff (pending bookings and inquiries), shown as a count beside their links. */
 export type AdminCounts = { bookings: number; inquiries: number };
 
-type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; count?: keyof AdminCounts };
+/** A link; with `permission`, shown only to a role that holds it (app/lib/permissions.ts). */
+type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; count?: keyof AdminCounts; permission?: Permission };
 
 /** The sidebar's links in groups; the first group has no heading. */
 export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
@@ -62,8 +65,8 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
   {
     label: 'Site',
     items: [
-      { to: '/admin/location', label: 'Location', icon: MapPin },
-      { to: '/admin/settings', label: 'Settings', icon: Settings },
+      { to: '/admin/location', label: 'Location', icon: MapPin, permission: 'settings' },
+      { to: '/admin/settings', label: 'Settings', icon: Settings, permission: 'settings' },
     ],
   },
   {
@@ -94,12 +97,14 @@ function AdminNavLinks({ user, counts }: { user: AdminUser | null; counts?: Admi
     <nav aria-label="Admin" className="flex flex-1 flex-col gap-3 md:min-h-0 md:gap-2">
       <div className="flex flex-col gap-3 md:-mx-1 md:min-h-0 md:flex-1 md:gap-2 md:overflow-y-auto md:px-1 short-screen:gap-1">
         {ADMIN_NAV.map((group, g) => {
+          const items = group.items.filter((item) => !item.permission || can(user?.role, item.permission));
+          if (items.length === 0) return null;
           const headingId = `${baseId}-group-${g}`;
           return (
             <div key={group.label ?? g}>
               {group.label ? <GroupHeading id={headingId}>{group.label}</GroupHeading> : null}
               <ul className="flex flex-col gap-0.5" aria-labelledby={group.label ? headingId : undefined}>
-                {group.items.map((item) => (
+                {items.map((item) => (
                   <li key={item.to}>
                     <AdminNavLink item={item} count={item.count && counts ? counts[item.count] : 0} />
                   </li>

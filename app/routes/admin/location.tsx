@@ -7,7 +7,8 @@
  *
  * A save is validated by the map schema (each wrong field named, nothing saved), written with its
  * audit entry ('location') in one transaction, and ends here with 'Map settings saved successfully!'.
- * The public maps read the setting at every request, so they change at the next one.
+ * The public maps read the setting at every request, so they change at the next one. Admin role
+ * only (docs/decisions/045-security-round-two.md, section 9): a staff user gets 403.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,21 +20,21 @@ import { formDefaults, MAP_SAVED_MESSAGE, type SettingsActionData } from '~/comp
 import { draftOf, MapPreviewPanel, readDraft } from '~/components/admin/settings/map-preview';
 import { handleSettingsSubmission } from '~/routes/admin/+shared/settings-action.server';
 import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
-import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { auditActor, requirePermission } from '~/services/admin-guard.server';
 import { ALLOWED_MAP_HOSTS } from '~/lib/admin/map-embed';
 import { getSetting } from '~/models/settings.server';
 import type { Settings } from '~/schemas/settings';
 import type { Route } from './+types/location';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, 'settings');
   // The office address is the company setting, edited at /admin/settings (docs/decisions/005-site-settings.md).
   const [map, company] = await Promise.all([getSetting('map'), getSetting('company')]);
   return { map, officeAddress: company.address };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const auth = await requireAdmin(request);
+  const auth = await requirePermission(request, 'settings');
   return handleSettingsSubmission(await request.formData(), {
     key: 'map',
     actor: auditActor(auth, request),

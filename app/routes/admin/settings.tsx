@@ -8,7 +8,8 @@
  * nothing. A save writes the row and its audit entry in one transaction (`saveSettings`), then comes
  * back here with 'Settings saved'. The public pages read the settings at every request, so the change
  * shows at the next one. Works without JavaScript (office-hours rows are added and removed by posting
- * the form).
+ * the form). Admin role only, page and forms (docs/decisions/045-security-round-two.md, section 9):
+ * a staff user gets 403.
  */
 import type { FormMetadata } from '@conform-to/react';
 import { Link } from 'react-router';
@@ -27,7 +28,7 @@ import {
 } from '~/components/admin/settings/form-schemas';
 import { handleSettingsSubmission } from '~/routes/admin/+shared/settings-action.server';
 import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
-import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { auditActor, requirePermission } from '~/services/admin-guard.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getAllSettings } from '~/models/settings.server';
 import { SETTINGS_LABELS, type Settings } from '~/schemas/settings';
@@ -36,7 +37,7 @@ import type { Route } from './+types/settings';
 const PATH = '/admin/settings';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, 'settings');
   const settings = await getAllSettings();
   const sections = Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, formDefaults(key, settings[key])])) as Record<
     SettingsSection,
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const auth = await requireAdmin(request);
+  const auth = await requirePermission(request, 'settings');
   const formData = await request.formData();
   const section = formData.get(SECTION_FIELD);
   if (!isSettingsSection(section)) {

@@ -186,7 +186,13 @@ function NewStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
         <Field id={fields.name.id} label="Display name" errors={fields.name.errors} required>
           {(a11y) => <Input {...getInputProps(fields.name, { type: 'text' })} {...a11y} autoComplete="off" maxLength={100} />}
         </Field>
-        <Field id={fields.role.id} label="Role" errors={fields.role.errors} hint="Admins can also add, reset and disable accounts." required>
+        <Field
+          id={fields.role.id}
+          label="Role"
+          errors={fields.role.errors}
+          hint="Admins can also change the settings, delete records, see IP addresses and manage accounts."
+          required
+        >
           {(a11y) => (
             <Select {...a11y} key={fields.role.key} name={fields.role.name} defaultValue={(fields.role.initialValue as string | undefined) ?? 'staff'}>
               <option value="staff">Staff</option>

@@ -8,10 +8,10 @@
  *   unknown field (read-only fields of the record, such as `id` or `createdAt`, are ignored); 404;
  *   409 for an illegal transition or a vehicle already booked on overlapping days
  *   (docs/decisions/015-no-double-booking.md).
- * - DELETE: 204, audited; 404 for an unknown id.
+ * - DELETE (admin role; 403 for staff, docs/decisions/045-security-round-two.md section 9): 204, audited; 404 for an unknown id.
  */
 import { apiError, methodNotAllowed, notFound, readJsonBody, withReference } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { auditActor, refuseUnless, requireAdmin } from '~/services/admin-guard.server';
 import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
 import { DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
@@ -31,6 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const auth = await requireAdmin(request);
   const method = request.method.toUpperCase();
   if (method === 'DELETE') {
+    refuseUnless(auth, request, 'delete');
     const removed = await deleteBookingForAdmin(params.id, auditActor(auth, request));
     return adminHeaders(removed ? new Response(null, { status: 204 }) : notFound('Booking'));
   }

@@ -5,11 +5,11 @@
  *   app/schemas/inquiry-admin.ts) → 200 with the saved inquiry. A status change must follow the state
  *   machine (docs/product.md#inquiry-status): an illegal one, the same status included, is 409. 400
  *   names a bad field (an unknown staff member too), 404 for an unknown id, 401/403/413/415 as usual.
- * - DELETE: → 204 (its notes go with it; a booking made from it stays), or 404.
+ * - DELETE (admin role; 403 for staff, docs/decisions/045-security-round-two.md section 9): → 204 (its notes go with it; a booking made from it stays), or 404.
  * Every change is audited in its own transaction and published to open admin pages after the commit.
  */
 import { methodNotAllowed, notFound, readJsonBody, withReference } from '~/lib/api.server';
-import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { auditActor, refuseUnless, requireAdmin } from '~/services/admin-guard.server';
 import { adminHeaders } from '~/services/catalog-api.server';
 import { apiError, DomainError, domainErrorResponse, zodIssues } from '~/lib/errors.server';
 import { isUuid } from '~/lib/ids';
@@ -50,6 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case 'PATCH':
       return adminHeaders(await update(request, params.id, actor));
     case 'DELETE':
+      refuseUnless(auth, request, 'delete');
       return adminHeaders((await deleteInquiry(params.id, actor)) ? new Response(null, { status: 204 }) : notFound('Inquiry'));
     default:
       return adminHeaders(methodNotAllowed('GET, PUT, PATCH, DELETE'));

@@ -6,9 +6,10 @@
  */
 import { redirect } from 'react-router';
 import { z } from 'zod';
-import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { auditActor, requireAdmin, requirePermission } from '~/services/admin-guard.server';
 import { isUuid } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
+import { can } from '~/lib/permissions';
 import { listHref } from '~/lib/list-href';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { AuditActor } from '~/models/audit.server';
@@ -53,7 +54,8 @@ export function readAdminListQuery(request: Request): AdminListQuery {
 /**
  * The loader of an admin list, after the guard: one page of `list` (newest first, the search
  * applied) as `row`s. A page past the last redirects to the last (search kept). With `?delete=<id>`
- * the confirmation's record is looked up on this page, else with `get`; an unknown id opens nothing.
+ * the confirmation's record is looked up on this page, else with `get`; an unknown id opens nothing,
+ * and so does any id for a user who may not delete (`canDelete` false: the table shows no Delete).
  * Throws the guard's Response or the redirect.
  */
 export async function loadAdminList<Item extends { id: string }, Row>(
@@ -69,12 +71,13 @@ export async function loadAdminList<Item extends { id: string }, Row>(
     row: (item: Item) => Row;
   },
 ): Promise<AdminListData<Row>> {
-  await requireAdmin(request);
+  const auth = await requireAdmin(request);
+  const canDelete = can(auth.user.role, 'delete');
   const query = readAdminListQuery(request);
   const { items, total } = await options.list(query);
   const pages = pageCount(total, ADMIN_PAGE_SIZE);
   if (query.page > pages) throw redirect(listHref(options.pathname, { q: query.q, page: pages }));
-  const target = query.deleteId ? (items.find((item) => item.id === query.deleteId) ?? (await options.get(query.deleteId))) : null;
+  const target = canDelete && query.deleteId ? (items.find((item) => item.id === query.deleteId) ?? (await options.get(query.deleteId))) : null;
   return {
     rows: items.map(options.row),
     total,
@@ -83,6 +86,7 @@ export async function loadAdminList<Item extends { id: string }, Row>(
     pageSize: ADMIN_PAGE_SIZE,
     q: query.q,
     confirm: target ? { id: target.id, name: options.name(target) } : null,
+    canDelete,
   };
 }
 
@@ -91,13 +95,14 @@ export async function loadAdminList<Item extends { id: string }, Row>(
  * list (same search and page) with a success toast, or an error toast when the id is unknown, the
  * form is wrong or the delete fails. `remove` gets the signed-in user as the audit actor and records
  * the entry in the delete's transaction (docs/decisions/017-audit-log.md). Always throws the redirect
- * (or the guard's Response).
+ * (or the guard's Response; 403 for a user without the delete permission).
  */
 export async function deleteFromList(
   request: Request,
   options: { pathname: string; remove: (id: string, actor: AuditActor) => Promise<boolean>; success: string; failure: string },
 ): Promise<never> {
-  const auth = await requireAdmin(request);
+  // Deleting is for the admin role (docs/decisions/045-security-round-two.md, section 9): 403 for staff.
+  const auth = await requirePermission(request, 'delete');
   const { q, page } = readAdminListQuery(request);
   const back = listHref(options.pathname, { q, page });
   const form = await request.formData().catch(() => null);

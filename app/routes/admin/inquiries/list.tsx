@@ -91,7 +91,7 @@ const columns: DataColumn<Row>[] = [
 ];
 
 export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
-  const { state, total, pages, pageSize, view, pipeline, confirm, today } = loaderData;
+  const { state, total, pages, pageSize, view, pipeline, confirm, today, canDelete } = loaderData;
   const rows = loaderData.rows.map((row) => ({ ...row, today }));
   useReturnFocusAfterConfirm(confirm?.id ?? null);
   useReturnFocusAfterView(view && !confirm ? view.id : null);
@@ -146,15 +146,17 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
                 <Eye className="size-4" aria-hidden />
                 View<span className="sr-only"> inquiry from {row.name}</span>
               </Link>
-              <Link
-                to={inquiriesHref(state, { delete: row.id })}
-                preventScrollReset
-                data-delete-id={row.id}
-                className={cn(actionClass, 'border-flag-red/40 text-[#a93226] hover:bg-flag-red/10')}
-              >
-                <Trash2 className="size-4" aria-hidden />
-                Delete<span className="sr-only"> inquiry from {row.name}</span>
-              </Link>
+              {canDelete ? (
+                <Link
+                  to={inquiriesHref(state, { delete: row.id })}
+                  preventScrollReset
+                  data-delete-id={row.id}
+                  className={cn(actionClass, 'border-flag-red/40 text-[#a93226] hover:bg-flag-red/10')}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  Delete<span className="sr-only"> inquiry from {row.name}</span>
+                </Link>
+              ) : null}
             </>
           )}
         />
@@ -181,7 +183,7 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
           pipeline={pipeline}
           closeTo={inquiriesHref(state)}
           actionTo={inquiriesHref(state, { view: view.id })}
-          deleteTo={inquiriesHref(state, { view: view.id, delete: view.id })}
+          deleteTo={canDelete ? inquiriesHref(state, { view: view.id, delete: view.id }) : null}
         />
       ) : null}
       {confirm ? (

@@ -5,6 +5,7 @@
  */
 import {
   adminSecurity,
+  adminOnly,
   crossSite,
   errorResponse,
   idParameter,
@@ -120,10 +121,10 @@ export const paths: Record<string, unknown> = {
     },
     delete: {
       tags: ['bookings'],
-      summary: 'Delete a booking and its notes (staff; audited)',
+      summary: 'Delete a booking and its notes (admin role; audited)',
       security: adminSecurity,
       parameters: [idParameter],
-      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: crossSite, 404: errorResponse('Booking not found') },
+      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: adminOnly, 404: errorResponse('Booking not found') },
     },
   },
 };

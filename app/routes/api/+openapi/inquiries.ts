@@ -6,6 +6,7 @@
  */
 import {
   adminSecurity,
+  adminOnly,
   crossSite,
   errorResponse,
   idParameter,
@@ -116,11 +117,11 @@ export const paths: Record<string, unknown> = {
     },
     delete: {
       tags: [TAG],
-      summary: 'Delete an inquiry and its notes (staff)',
+      summary: 'Delete an inquiry and its notes (admin role)',
       description: 'A booking made from the inquiry stays.',
       security: adminSecurity,
       parameters: [idParameter],
-      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: crossSite, 404: errorResponse('Inquiry not found') },
+      responses: { 204: { description: 'Deleted' }, 401: unauthorized, 403: adminOnly, 404: errorResponse('Inquiry not found') },
     },
   },
 };

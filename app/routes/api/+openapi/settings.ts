@@ -3,7 +3,7 @@
  * (docs/decisions/009-rest-api.md, docs/decisions/005-site-settings.md). Each key's schema is
  * generated from the zod schema that validates it (`settingsSchemas` in app/schemas/settings.ts).
  */
-import { adminSecurity, crossSite, errorResponse, inputSchema, jsonBody, unauthorized, withoutRequired, type JsonSchema } from '~/lib/openapi';
+import { adminOnly, adminSecurity, errorResponse, inputSchema, jsonBody, unauthorized, withoutRequired, type JsonSchema } from '~/lib/openapi';
 import { ALLOWED_MAP_HOSTS, SETTINGS_KEYS, SETTINGS_LABELS, settingsSchemas } from '~/schemas/settings';
 
 /** Numbers the schemas also accept as numeric text (the map's latitude, longitude and zoom). */
@@ -50,7 +50,7 @@ const settingsPatch: JsonSchema = {
 
 const writeOperation = (method: 'PATCH' | 'PUT') => ({
   tags: ['settings'],
-  summary: method === 'PATCH' ? 'Change some settings (staff)' : 'Same as PATCH (staff)',
+  summary: method === 'PATCH' ? 'Change some settings (admin role)' : 'Same as PATCH (admin role)',
   description:
     'Every given value is checked by its key’s schema; nothing is saved unless all are valid. The change is recorded in the audit log (action `settings`, or `location` for the map).',
   security: adminSecurity,
@@ -59,7 +59,7 @@ const writeOperation = (method: 'PATCH' | 'PUT') => ({
     200: { description: 'Every setting after the save', content: { 'application/json': { schema: { $ref: '#/components/schemas/Settings' } } } },
     400: errorResponse('Invalid settings: `issues` name each field as `key.field` (e.g. `company.email`, `map.zoom`)'),
     401: unauthorized,
-    403: crossSite,
+    403: adminOnly,
     413: errorResponse('Body larger than 64 KB'),
     415: errorResponse('The body is not JSON'),
   },
@@ -70,11 +70,12 @@ export const paths: Record<string, unknown> = {
   '/api/settings': {
     get: {
       tags: ['settings'],
-      summary: 'Every site setting (staff)',
+      summary: 'Every site setting (admin role)',
       security: adminSecurity,
       responses: {
         200: { description: 'Every setting, by key', content: { 'application/json': { schema: { $ref: '#/components/schemas/Settings' } } } },
         401: unauthorized,
+        403: errorResponse('A user with the staff role (admin role only)'),
       },
     },
     patch: writeOperation('PATCH'),

@@ -137,9 +137,9 @@ function recordHref(entityType: string, entityId: string | null, exists: boolean
     case 'inquiry':
       return exists && entityId ? `/admin/inquiries?view=${entityId}` : null;
     case 'settings':
-      return '/admin/settings';
+      return viewerIsAdmin ? '/admin/settings' : null;
     case 'location':
-      return '/admin/location';
+      return viewerIsAdmin ? '/admin/location' : null;
     case 'email':
       return '/admin/outbox';
     case 'user':
@@ -151,8 +151,8 @@ function recordHref(entityType: string, entityId: string | null, exists: boolean
 
 /**
  * One entry as a row of the page's table: when (date and time in India), who, what, the link to its
- * record (`exists`: the record is still there; `viewerIsAdmin`: the staff page is open to them) and
- * the changed fields as text.
+ * record (`exists`: the record is still there; `viewerIsAdmin`: the staff page is open to them, and
+ * the IP address is shown; null for a staff viewer) and the changed fields as text.
  */
 export function auditRow(entry: AuditEntry, exists: boolean, viewerIsAdmin: boolean) {
   return {
@@ -161,7 +161,8 @@ export function auditRow(entry: AuditEntry, exists: boolean, viewerIsAdmin: bool
     date: formatDate(entry.createdAt),
     time: formatTime(entry.createdAt),
     actorName: entry.actorName,
-    ip: entry.ip,
+    // IP addresses are for the admin role (docs/decisions/045-security-round-two.md, section 9).
+    ip: viewerIsAdmin ? entry.ip : null,
     action: entry.action,
     entityType: entry.entityType,
     reference: entry.entityId ? (isUuid(entry.entityId) ? `#${shortReference(entry.entityId)}` : entry.entityId) : null,

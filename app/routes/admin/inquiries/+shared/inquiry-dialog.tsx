@@ -44,8 +44,8 @@ export function InquiryDialog({
   closeTo: string;
   /** Where the dialog's forms post: the list with the dialog open. */
   actionTo: string;
-  /** The delete confirmation over the list. */
-  deleteTo: string;
+  /** The delete confirmation over the list; null hides Delete (a user who may not delete). */
+  deleteTo: string | null;
 }) {
   const titleId = useId();
   const describedId = useId();
@@ -239,10 +239,12 @@ export function InquiryDialog({
               <XCircle className="size-4" aria-hidden />
               Mark as Rejected
             </StatusButton>
-            <Link to={deleteTo} preventScrollReset className={cn(buttonClass('ghost', 'md'), 'text-[#a93226] hover:bg-flag-red/10 sm:ml-auto')}>
-              <Trash2 className="size-4" aria-hidden />
-              Delete
-            </Link>
+            {deleteTo === null ? null : (
+              <Link to={deleteTo} preventScrollReset className={cn(buttonClass('ghost', 'md'), 'text-[#a93226] hover:bg-flag-red/10 sm:ml-auto')}>
+                <Trash2 className="size-4" aria-hidden />
+                Delete
+              </Link>
+            )}
           </Form>
         </section>
 

@@ -4,19 +4,21 @@
  * pipeline, the delete confirmation's target) and the action's intents. Every intent ends in a
  * redirect with a flash toast, so the page works without JavaScript:
  * - `status` → 'Inquiry marked as {status}', or 'Failed to update inquiry status' (illegal change);
- * - `delete` → 'Inquiry deleted successfully' / 'Failed to delete inquiry';
+ * - `delete` → 'Inquiry deleted successfully' / 'Failed to delete inquiry'; admin role only, 403 for
+ *   staff (docs/decisions/045-security-round-two.md, section 9), who see no Delete;
  * - `convert` → the new booking's page (/admin/bookings/<id>) with a toast;
  * - the pipeline panel's intents (note, follow-up, assign) → `handlePipelineIntent`
  *   (docs/decisions/016-request-pipeline.md): its message as the toast, or a field error in the panel.
  */
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { auditActor, refuseUnless, requireAdmin } from '~/services/admin-guard.server';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
 import { DomainError, NotFound } from '~/lib/errors.server';
 import { todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
+import { can } from '~/lib/permissions';
 import { redirectWithToast } from '~/lib/toast.server';
 import { adultsFromGuests, convertInquiryToBooking, convertsToTour } from '~/models/inquiry-conversion.server';
 import { deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
@@ -143,7 +145,8 @@ export async function loadInquiriesPage(request: Request) {
   const pages = pageCount(total, ADMIN_PAGE_SIZE);
   if (query.page > pages) throw redirect(inquiriesHref({ ...state, page: pages }));
   const find = async (id: string | null) => (id ? (items.find((item) => item.id === id) ?? (await getInquiry(id))) : null);
-  const [viewed, target] = await Promise.all([find(query.view), find(query.deleteId)]);
+  const canDelete = can(auth.user.role, 'delete');
+  const [viewed, target] = await Promise.all([find(query.view), find(canDelete ? query.deleteId : null)]);
   const pipeline: PipelineData | null = viewed ? await loadPipeline('inquiry', viewed.id) : null;
   const today = todayInIndia();
   return {
@@ -157,6 +160,8 @@ export async function loadInquiriesPage(request: Request) {
     view: viewed ? toDetail(viewed) : null,
     pipeline,
     confirm: target ? { id: target.id, name: target.name, reference: shortReference(target.id), fromView: query.view === target.id } : null,
+    /** Whether the user may delete (app/lib/permissions.ts); without it no Delete shows and `?delete=` opens nothing. */
+    canDelete,
   };
 }
 
@@ -186,6 +191,7 @@ export async function inquiriesAction(request: Request) {
   const list = inquiriesHref(state);
   const form = await request.formData().catch(() => null);
   const intent = form?.get('intent');
+  if (intent === 'delete') refuseUnless(auth, request, 'delete');
 
   if (form && isPipelineIntent(intent)) {
     const raw = form.get('id') ?? query.view;
