@@ -398,6 +398,12 @@ export const sessions = pgTable(
     kind: text('kind').notNull().default('cookie'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * When the user last proved the password in this session: at sign-in and by the 'Confirm your
+     * password' step; sensitive account changes need it within 5 minutes
+     * (docs/decisions/045-security-round-two.md, section 8). Null: never (a session from before).
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],

@@ -190,3 +190,46 @@ export function inquiryMails(inquiry: Inquiry, company: Company, operator: strin
     },
   ];
 }
+
+/** A sensitive change of a staff account, for its security notice (docs/decisions/045-security-round-two.md, section 8). */
+export type AccountChange = 'password-changed' | 'password-reset' | 'two-factor-on' | 'two-factor-off' | 'role-changed';
+
+const ACCOUNT_CHANGE_TEXT: Record<AccountChange, string> = {
+  'password-changed': 'The password was changed',
+  'password-reset': 'The password was reset by an admin',
+  'two-factor-on': 'Two-factor sign-in was turned on',
+  'two-factor-off': 'Two-factor sign-in was turned off',
+  'role-changed': 'The role was changed',
+};
+
+/**
+ * The security notice of a change to the staff account `username`, to `to` (users have no e-mail of
+ * their own, so the operator's notification address: docs/decisions/045-security-round-two.md,
+ * section 8). Names what changed, who did it, from which address and when (India time); `detail` adds
+ * a line (the new role). Never a password, secret or code.
+ */
+export function accountChangeMail(input: {
+  to: string;
+  companyName: string;
+  username: string;
+  change: AccountChange;
+  by: string;
+  ip: string | null | undefined;
+  at: Date;
+  detail?: string;
+}): OutgoingEmail {
+  const what = ACCOUNT_CHANGE_TEXT[input.change];
+  const when = input.at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+  const details = lines([
+    ['Account', input.username],
+    ['Change', input.detail ? `${what}: ${input.detail}` : what],
+    ['By', input.by],
+    ['From IP address', input.ip],
+    ['When', `${when} (India time)`],
+  ]);
+  return {
+    to: input.to,
+    subject: oneLine(`${input.companyName}: ${what.toLowerCase()} for ${input.username}`),
+    text: `A security setting of a back-office account changed.\n\n${details}\n\nIf this was not expected, sign in and check the account at ${env().PUBLIC_URL}/admin/staff, and change its password.\n`,
+  };
+}

@@ -10,5 +10,11 @@
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Absolute timeout: no session lives longer than this (ms) after sign-in. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long after the password was last given (sign-in or 'Confirm your password') a sensitive
+ * account change is allowed without asking for it again (ms; docs/decisions/045-security-round-two.md,
+ * section 8).
+ */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
 /** How long the second step of a two-factor sign-in may take (ms). */
 export const LOGIN_CHALLENGE_MS = 5 * 60 * 1000;

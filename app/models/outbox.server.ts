@@ -9,6 +9,7 @@ import { emailOutbox, type OutboxEmail } from '~/db/schema';
 import { OUTBOX_STATUSES, type OutboxStatus } from '~/lib/constants';
 import { env } from '~/lib/env.server';
 import { Conflict, NotFound } from '~/lib/errors.server';
+import { notifyNewMail } from '~/lib/mail-signal.server';
 import type { OutgoingEmail } from '~/lib/mail-texts.server';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { selectPage } from './query.server';
@@ -89,6 +90,12 @@ export async function enqueueEmails(executor: Executor, mails: OutgoingEmail[], 
       heldReason: held,
     });
   }
+}
+
+/** Queue mails on their own (not inside another write) and wake the sending loop. */
+export async function enqueueEmailsNow(mails: OutgoingEmail[]): Promise<void> {
+  await enqueueEmails(db(), mails);
+  notifyNewMail(mails);
 }
 
 /**

@@ -12,18 +12,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { loginChallenges, sessions, users, type Session } from '~/db/schema';
-import { LOGIN_CHALLENGE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '~/lib/session-times';
+import { LOGIN_CHALLENGE_MS, REAUTH_WINDOW_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '~/lib/session-times';
 import { describeDevice } from '~/lib/device';
 import { recordAudit, type AuditActor } from './audit.server';
 
 // The timeouts live in lib/ (the cookies need them too) and are re-exported for the model's callers.
-export { SESSION_IDLE_MS, SESSION_ABSOLUTE_MS, LOGIN_CHALLENGE_MS };
+export { SESSION_IDLE_MS, SESSION_ABSOLUTE_MS, LOGIN_CHALLENGE_MS, REAUTH_WINDOW_MS };
 /** `last_seen_at` is written at most this often (ms), so reading pages does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionKind = 'cookie' | 'bearer';
 export type SessionUser = { id: string; username: string; name: string; role: string };
-export type ActiveSession = { session: Pick<Session, 'id' | 'kind' | 'expiresAt' | 'lastSeenAt' | 'createdAt'>; user: SessionUser };
+export type ActiveSession = { session: Pick<Session, 'id' | 'kind' | 'expiresAt' | 'lastSeenAt' | 'createdAt' | 'reauthenticatedAt'>; user: SessionUser };
 
 /** SHA-256 of a token, hex: what the `sessions` table stores instead of the token. */
 export function hashToken(token: string): string {
@@ -54,6 +54,8 @@ export async function createSession(
       expiresAt,
       lastSeenAt: now,
       createdAt: now,
+      // Signing in is giving the password (docs/decisions/045-security-round-two.md, section 8).
+      reauthenticatedAt: now,
       kind: meta.kind,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip?.slice(0, 64) ?? null,
@@ -78,6 +80,7 @@ export async function findActiveSession(token: string, now = new Date(), { touch
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       createdAt: sessions.createdAt,
+      reauthenticatedAt: sessions.reauthenticatedAt,
       userId: users.id,
       username: users.username,
       name: users.name,
@@ -93,7 +96,7 @@ export async function findActiveSession(token: string, now = new Date(), { touch
     lastSeenAt = now;
   }
   return {
-    session: { id: row.id, kind: row.kind, expiresAt: row.expiresAt, lastSeenAt, createdAt: row.createdAt },
+    session: { id: row.id, kind: row.kind, expiresAt: row.expiresAt, lastSeenAt, createdAt: row.createdAt, reauthenticatedAt: row.reauthenticatedAt },
     user: { id: row.userId, username: row.username, name: row.name, role: row.role },
   };
 }
@@ -114,7 +117,7 @@ export async function rotateSession(
   const [old] = await executor
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ kind: sessions.kind, userAgent: sessions.userAgent, ip: sessions.ip, expiresAt: sessions.expiresAt });
+    .returning({ kind: sessions.kind, userAgent: sessions.userAgent, ip: sessions.ip, expiresAt: sessions.expiresAt, reauthenticatedAt: sessions.reauthenticatedAt });
   if (!old) return null;
   const token = newToken();
   const [row] = await executor
@@ -128,9 +131,25 @@ export async function rotateSession(
       kind: old.kind,
       userAgent: old.userAgent,
       ip: old.ip,
+      // The password given recently stays given: rotation changes the token, not who proved what.
+      reauthenticatedAt: old.reauthenticatedAt,
     })
     .returning({ id: sessions.id });
   return { token, id: row!.id, expiresAt: old.expiresAt };
+}
+
+/**
+ * Note that the user just gave the password again in session `id` ('Confirm your password',
+ * docs/decisions/045-security-round-two.md section 8): sensitive changes are allowed for
+ * REAUTH_WINDOW_MS from `now`.
+ */
+export async function markReauthenticated(id: string, now = new Date()): Promise<void> {
+  await db().update(sessions).set({ reauthenticatedAt: now }).where(eq(sessions.id, id));
+}
+
+/** Whether the session's password was given within REAUTH_WINDOW_MS before `now` (never, for null). */
+export function isRecentlyAuthenticated(session: Pick<Session, 'reauthenticatedAt'>, now = new Date()): boolean {
+  return session.reauthenticatedAt !== null && now.getTime() - session.reauthenticatedAt.getTime() <= REAUTH_WINDOW_MS;
 }
 
 /** End the session of `token` (logout). Returns whether one was ended. */

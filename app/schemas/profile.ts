@@ -75,3 +75,8 @@ export const staffTargetSchema = z.object({ id: z.uuid('Unknown staff member') }
 export const staffRoleSchema = z.object({ id: z.uuid('Unknown staff member'), role: z.enum(USER_ROLES, { error: 'Choose admin or staff' }) });
 
 export type NewStaffInput = z.infer<typeof newStaffSchema>;
+
+/** The 'Confirm your password' step before a sensitive change (docs/decisions/045-security-round-two.md, section 8). */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024, 'At most 1024 characters'),
+});

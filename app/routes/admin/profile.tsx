@@ -6,6 +6,8 @@
  *   every OTHER session of the user ends, this one stays;
  * - two-factor sign-in (#two-factor-sign-in): set up with a QR code and a confirming code, ten
  *   recovery codes shown once, new recovery codes or turning it off with the password or a code;
+ *   setting up and turning off need the password within the last 5 minutes, else the section asks
+ *   for it first ('Confirm your password', docs/decisions/045-security-round-two.md section 8);
  * - the live sessions, each with a Sign out (the current one signs this browser out).
  *
  * Every form posts to this route with an `intent`; successes redirect with a toast, failures come back
@@ -30,6 +32,8 @@ import { Field, Input } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { toast } from '~/components/ui/toast';
 import { auditActor, requireAdmin } from '~/services/admin-guard.server';
+import { recentlyAuthenticated } from '~/services/account-security.server';
+import { ConfirmPasswordForm, REAUTH_INTENT } from '~/components/admin/account/confirm-password';
 import { Conflict } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { groupSecret, qrCodeSvg, totpUri } from '~/lib/totp.server';
@@ -39,6 +43,7 @@ import { pendingTotpSecret } from '~/models/two-factor.server';
 import { getAccount } from '~/models/user.server';
 import { changePasswordSchema, profileNameSchema } from '~/schemas/profile';
 import { dispatchIntent } from './+shared/intents.server';
+import { confirmPasswordIntent, sensitive } from './+shared/reauth.server';
 import type { Route } from './+types/profile';
 import { changeName, changePassword } from './profile/+intents/details.server';
 import { revokeOtherSessions, revokeSession } from './profile/+intents/sessions.server';
@@ -63,6 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     account,
     enrolment,
+    /** The password was given within 5 minutes: two-factor can be set up or turned off (docs/decisions/045-security-round-two.md, section 8). */
+    recent: recentlyAuthenticated(auth),
     sessions: sessions.map((s) => ({ ...s, current: s.id === auth.session.id })),
     /**
      * New at every load: the forms are keyed on it, so after a change (a redirect, which reloads)
@@ -80,11 +87,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 const intents = {
   name: changeName,
   password: changePassword,
-  'totp-start': startEnrolment,
+  'totp-start': sensitive(startEnrolment),
   'totp-cancel': cancelEnrolment,
-  'totp-confirm': confirmEnrolment,
+  'totp-confirm': sensitive(confirmEnrolment),
   'recovery-regenerate': regenerateCodes,
-  'totp-disable': turnOffTwoFactor,
+  'totp-disable': sensitive(turnOffTwoFactor),
+  [REAUTH_INTENT]: confirmPasswordIntent,
   'revoke-session': revokeSession,
   'revoke-others': revokeOtherSessions,
 };
@@ -104,7 +112,8 @@ export async function action({ request }: Route.ActionArgs) {
 type FormIntent = 'name' | 'password' | 'totp-confirm' | 'two-factor-manage';
 
 export default function AdminProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, enrolment, sessions, view } = loaderData;
+  const { account, enrolment, sessions, view, recent } = loaderData;
+  const reauthResult = actionData?.intent === REAUTH_INTENT ? actionData.result : undefined;
   const resultOf = (intent: FormIntent) => (actionData && actionData.intent === intent ? actionData.result : undefined);
   const codes = actionData?.intent === 'codes' ? actionData : null;
 
@@ -153,7 +162,14 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
       >
         <div className="flex flex-col gap-5">
           {codes ? <RecoveryCodes title={codes.title} codes={codes.codes} username={account.username} /> : null}
-          {account.twoFactorSince ? (
+          {!recent || reauthResult ? (
+            <ConfirmPasswordForm
+              key={`reauth-${view}`}
+              purpose={account.twoFactorSince ? 'turn off two-factor sign-in or get new recovery codes' : 'set up two-factor sign-in'}
+              username={account.username}
+              lastResult={reauthResult}
+            />
+          ) : account.twoFactorSince ? (
             <TwoFactorOn key={`tf-${view}`} since={account.twoFactorSince} codesLeft={account.recoveryCodesLeft} lastResult={resultOf('two-factor-manage')} />
           ) : enrolment ? (
             <TwoFactorEnrol key={`enrol-${view}`} enrolment={enrolment} lastResult={resultOf('totp-confirm')} />

@@ -7,7 +7,9 @@
  * - Per account, 'Manage' (`?manage=<id>`) opens a panel that works without JavaScript: reset the
  *   password (every session of that user ends), make admin or staff, disable (no sign-in, every
  *   session ends at once) or enable. Nobody disables or demotes themself, and the last enabled admin
- *   stays one (the model refuses; the page does not offer it for oneself).
+ *   stays one (the model refuses; the page does not offer it for oneself). Reset, two-factor off and
+ *   role need the admin's password within the last 5 minutes: past that the panel asks for it first
+ *   (docs/decisions/045-security-round-two.md, section 8).
  *
  * Each change is in the audit log in the same transaction; passwords never are.
  */
@@ -25,12 +27,15 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { Field, Input, Select } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { auditActor, requireRole } from '~/services/admin-guard.server';
+import { recentlyAuthenticated } from '~/services/account-security.server';
+import { REAUTH_INTENT } from '~/components/admin/account/confirm-password';
 import { Conflict, NotFound } from '~/lib/errors.server';
 import { formatDateTime } from '~/lib/format';
 import { redirectWithToast } from '~/lib/toast.server';
 import { listStaff } from '~/models/user.server';
 import { newStaffSchema } from '~/schemas/profile';
 import { dispatchIntent } from './+shared/intents.server';
+import { confirmPasswordIntent, sensitive } from './+shared/reauth.server';
 import type { Route } from './+types/staff';
 import { createStaff } from './staff/+intents/add.server';
 import { ManagePanel } from './staff/+shared/manage-panel';
@@ -46,7 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('manage');
   // The panel is not offered for oneself (the model would refuse its changes anyway).
   const panel = (id && id !== auth.user.id && rows.find((r) => r.id === id)) || null;
-  return { rows, me: auth.user.id, panel };
+  // Reset, two-factor off and role need the password within 5 minutes (docs/decisions/045-security-round-two.md, section 8).
+  return { rows, me: auth.user.id, username: auth.user.username, panel, recent: recentlyAuthenticated(auth) };
 }
 
 /**
@@ -55,11 +61,12 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 const intents = {
   create: createStaff,
-  reset: resetPassword,
+  reset: sensitive(resetPassword),
   disable: disableAccount,
   enable: enableAccount,
-  'two-factor-off': turnOffTwoFactor,
-  role: changeRole,
+  'two-factor-off': sensitive(turnOffTwoFactor),
+  role: sensitive(changeRole),
+  [REAUTH_INTENT]: confirmPasswordIntent,
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -112,14 +119,15 @@ const columns = (me: string): DataColumn<Row>[] => [
 ];
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, me, panel } = loaderData;
+  const { rows, me, username, panel, recent } = loaderData;
+  const reauthResult = actionData?.intent === REAUTH_INTENT ? actionData.result : undefined;
   useReturnFocus(panel?.id ?? null);
 
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Staff"
-        description="Who can sign in to the back office. Admins also manage staff accounts; staff do everything else."
+        description="Who can sign in to the back office. Staff do the daily work; admins also change the settings, delete records and manage staff accounts."
         actions={
           <a href="#add-staff" className={buttonClass('primary', 'md')}>
             <UserPlus className="size-5" aria-hidden />
@@ -157,7 +165,13 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         <NewStaffForm key={rows.length} lastResult={actionData?.intent === 'create' ? actionData.result : undefined} />
       </AccountSection>
 
-      {panel ? <ManagePanel panel={panel} resetResult={actionData?.intent === 'reset' ? actionData.result : undefined} /> : null}
+      {panel ? (
+        <ManagePanel
+          panel={panel}
+          resetResult={actionData?.intent === 'reset' ? actionData.result : undefined}
+          reauth={!recent || reauthResult ? { username, result: reauthResult } : null}
+        />
+      ) : null}
     </div>
   );
 }

@@ -3,11 +3,12 @@
  * docs/decisions/004-staff-authentication.md): the display name (`name`) and the password
  * (`password`: the current one is required, the new one must pass `passwordProblem`; afterwards every
  * OTHER session of the user ends, this browser's goes on under a new token, set in a new cookie:
- * docs/decisions/045-security-round-two.md#3-two-factor-secrets). Passwords are never sent back in
- * the page.
+ * docs/decisions/045-security-round-two.md#3-two-factor-secrets; a security notice is queued,
+ * section 8 of the same record). Passwords are never sent back in the page.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { requestMeta, rotatedSessionCookieHeader } from '~/services/admin-guard.server';
+import { notifyAccountChange } from '~/services/account-security.server';
 import { checkCurrentPassword } from '~/services/sign-in.server';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -41,6 +42,7 @@ export async function changePassword({ auth, request, formData, actor, path }: I
     return formReply('password', submission.reply({ fieldErrors: { newPassword: ['Choose a password different from the current one'] }, hideFields }));
   }
   const { ended, token } = await changeOwnPassword(actor, auth.user.id, newPassword, auth.session.id, auth.via === 'cookie');
+  await notifyAccountChange(auth.user.username, 'password-changed', actor);
   return redirectWithToast(
     path,
     {

@@ -5,12 +5,15 @@
  * and after which this browser's session goes on under a new token (a new cookie;
  * docs/decisions/045-security-round-two.md#3-two-factor-secrets);
  * new recovery codes (`recovery-regenerate`) or turning it off (`totp-disable`), both after the
- * current password or a code. Codes and secrets are never in the audit log.
+ * current password or a code. Starting, confirming and turning off need a recent password (the
+ * profile page wraps them in `sensitive`), and switching on or off queues a security notice
+ * (docs/decisions/045-security-round-two.md, section 8). Codes and secrets are never in the audit log.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { requestMeta, rotatedSessionCookieHeader } from '~/services/admin-guard.server';
 import { rotateSession } from '~/models/session.server';
+import { notifyAccountChange } from '~/services/account-security.server';
 import { checkCurrentCode, checkCurrentPassword } from '~/services/sign-in.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { beginTotpEnrolment, cancelTotpEnrolment, confirmTotpEnrolment, disableTwoFactor, regenerateRecoveryCodes } from '~/models/two-factor.server';
@@ -46,6 +49,7 @@ export async function confirmEnrolment({ auth, formData, actor }: IntentContext)
       }),
     );
   }
+  await notifyAccountChange(auth.user.username, 'two-factor-on', actor);
   // A browser session goes on under a new token; an API (Bearer) session is left as it is, as it
   // could not learn a new token from this form's answer.
   const rotated = auth.via === 'cookie' ? await rotateSession(auth.user.id, auth.session.id) : null;
@@ -79,5 +83,6 @@ export async function turnOffTwoFactor(context: IntentContext) {
   const proof = await proveIdentity(context);
   if (!proof.ok) return proof.reply;
   await disableTwoFactor(context.actor, context.auth.user.id);
+  await notifyAccountChange(context.auth.user.username, 'two-factor-off', context.actor);
   return redirectWithToast(`${context.path}#two-factor`, { type: 'success', title: 'Two-factor sign-in turned off' });
 }

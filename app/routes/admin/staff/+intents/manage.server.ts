@@ -3,9 +3,12 @@
  * docs/decisions/004-staff-authentication.md#roles): reset the password (`reset`), disable or enable
  * the account (`disable`, `enable`), turn two-factor sign-in off (`two-factor-off`) and make admin or
  * staff (`role`). The models refuse what would lock the office out (oneself, the last enabled admin)
- * with a `Conflict`, which the page turns into an error toast.
+ * with a `Conflict`, which the page turns into an error toast. The staff page wraps reset, two-factor
+ * off and role in `sensitive` (a recent password), and each queues a security notice about the
+ * account (docs/decisions/045-security-round-two.md, section 8).
  */
 import { parseWithZod } from '@conform-to/zod/v4';
+import { notifyAccountChange } from '~/services/account-security.server';
 import { NotFound } from '~/lib/errors.server';
 import { passwordProblem } from '~/lib/password.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -25,6 +28,7 @@ export async function resetPassword({ formData, actor, path }: IntentContext) {
   const problem = passwordProblem(submission.value.password, target.username);
   if (problem) return formReply('reset', submission.reply({ fieldErrors: { password: [problem] }, hideFields: ['password'] }));
   const { username, ended } = await resetUserPassword(actor, target.id, submission.value.password);
+  await notifyAccountChange(username, 'password-reset', actor);
   return redirectWithToast(path, {
     type: 'success',
     title: 'Password reset',
@@ -59,6 +63,7 @@ export async function turnOffTwoFactor({ formData, actor, path }: IntentContext)
   const target = await getUserById(parsed.data.id);
   if (!target) throw new NotFound('Staff member not found');
   await disableTwoFactor(actor, target.id);
+  await notifyAccountChange(target.username, 'two-factor-off', actor);
   return redirectWithToast(path, {
     type: 'success',
     title: `Two-factor sign-in turned off for ${target.username}`,
@@ -70,6 +75,7 @@ export async function turnOffTwoFactor({ formData, actor, path }: IntentContext)
 export async function changeRole({ formData, actor, path }: IntentContext) {
   const parsed = staffRoleSchema.safeParse({ id: formData.get('id'), role: formData.get('role') });
   if (!parsed.success) return redirectWithToast(path, { type: 'error', title: 'Choose admin or staff' });
-  const { username } = await setUserRole(actor, parsed.data.id, parsed.data.role);
+  const { username, changed } = await setUserRole(actor, parsed.data.id, parsed.data.role);
+  if (changed) await notifyAccountChange(username, 'role-changed', actor, `now ${parsed.data.role}`);
   return redirectWithToast(path, { type: 'success', title: `${username} is now ${parsed.data.role === 'admin' ? 'an admin' : 'staff'}` });
 }

@@ -9,6 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { KeyRound, ShieldCheck, ShieldOff, UserRoundCheck, UserRoundX } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ActionPanel } from '~/components/admin/account/action-panel';
+import { ConfirmPasswordForm } from '~/components/admin/account/confirm-password';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
@@ -18,8 +19,20 @@ import { resetPasswordSchema } from '~/schemas/profile';
 
 const PATH = '/admin/staff';
 
-/** The 'Manage' panel of one account: reset the password, change the role, disable or enable. */
-export function ManagePanel({ panel, resetResult }: { panel: StaffRow; resetResult: SubmissionResult<string[]> | undefined }) {
+/**
+ * The 'Manage' panel of one account: reset the password, change the role, disable or enable. With
+ * `reauth` (the admin's password is older than 5 minutes, or was just refused) the 'Confirm your
+ * password' form stands in for reset, two-factor off and role.
+ */
+export function ManagePanel({
+  panel,
+  resetResult,
+  reauth,
+}: {
+  panel: StaffRow;
+  resetResult: SubmissionResult<string[]> | undefined;
+  reauth: { username: string; result: SubmissionResult<string[]> | undefined } | null;
+}) {
   const navigation = useNavigation();
   const busyWith = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const busy = Boolean(busyWith);
@@ -46,61 +59,76 @@ export function ManagePanel({ panel, resetResult }: { panel: StaffRow; resetResu
       busy={busy}
     >
       <div className="flex flex-col divide-y divide-forest-100">
-        <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="flex flex-col gap-3 pb-5">
-          <h3 className="font-sans text-base font-semibold text-ink">Reset the password</h3>
-          <FormError id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="intent" value="reset" />
-          <input type="hidden" name="id" value={panel.id} />
-          <Field
-            id={fields.password.id}
-            label="New password"
-            errors={fields.password.errors}
-            hint="They are signed out everywhere and sign in next with this password. 8 to 128 characters; common passwords are refused."
-            required
-          >
-            {(a11y) => <Input {...getInputProps(fields.password, { type: 'password' })} {...a11y} autoComplete="new-password" />}
-          </Field>
-          <div>
-            <Button type="submit" variant="outline" disabled={busy}>
-              <KeyRound className="size-4" aria-hidden />
-              {busyWith === 'reset' ? 'Resetting...' : 'Reset password'}
-            </Button>
+        {reauth ? (
+          <div className="pb-5">
+            <ConfirmPasswordForm
+              action={action}
+              purpose="reset their password, turn off their two-factor sign-in or change their role"
+              username={reauth.username}
+              lastResult={reauth.result}
+            />
           </div>
-        </Form>
+        ) : (
+          <>
+            <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="flex flex-col gap-3 pb-5">
+              <h3 className="font-sans text-base font-semibold text-ink">Reset the password</h3>
+              <FormError id={form.errorId} errors={form.errors} />
+              <input type="hidden" name="intent" value="reset" />
+              <input type="hidden" name="id" value={panel.id} />
+              <Field
+                id={fields.password.id}
+                label="New password"
+                errors={fields.password.errors}
+                hint="They are signed out everywhere and sign in next with this password. 8 to 128 characters; common passwords are refused."
+                required
+              >
+                {(a11y) => <Input {...getInputProps(fields.password, { type: 'password' })} {...a11y} autoComplete="new-password" />}
+              </Field>
+              <div>
+                <Button type="submit" variant="outline" disabled={busy}>
+                  <KeyRound className="size-4" aria-hidden />
+                  {busyWith === 'reset' ? 'Resetting...' : 'Reset password'}
+                </Button>
+              </div>
+            </Form>
 
-        {panel.twoFactor ? (
-          <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
-            <h3 className="font-sans text-base font-semibold text-ink">Two-factor sign-in</h3>
-            <p className="text-sm text-muted">
-              On. If they lost their phone and their recovery codes, turn it off: they sign in with their password and can set it up again on their profile
-              page.
-            </p>
-            <input type="hidden" name="intent" value="two-factor-off" />
-            <input type="hidden" name="id" value={panel.id} />
-            <div>
-              <Button type="submit" variant="outline" disabled={busy}>
-                <ShieldOff className="size-4" aria-hidden />
-                {busyWith === 'two-factor-off' ? 'Turning off...' : 'Turn off two-factor sign-in'}
-              </Button>
-            </div>
-          </Form>
-        ) : null}
+            {panel.twoFactor ? (
+              <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
+                <h3 className="font-sans text-base font-semibold text-ink">Two-factor sign-in</h3>
+                <p className="text-sm text-muted">
+                  On. If they lost their phone and their recovery codes, turn it off: they sign in with their password and can set it up again on their profile
+                  page.
+                </p>
+                <input type="hidden" name="intent" value="two-factor-off" />
+                <input type="hidden" name="id" value={panel.id} />
+                <div>
+                  <Button type="submit" variant="outline" disabled={busy}>
+                    <ShieldOff className="size-4" aria-hidden />
+                    {busyWith === 'two-factor-off' ? 'Turning off...' : 'Turn off two-factor sign-in'}
+                  </Button>
+                </div>
+              </Form>
+            ) : null}
 
-        <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
-          <h3 className="font-sans text-base font-semibold text-ink">Role</h3>
-          <p className="text-sm text-muted">
-            {isAdmin ? 'An admin: also adds, resets and disables accounts.' : 'Staff: everything except managing staff accounts.'}
-          </p>
-          <input type="hidden" name="intent" value="role" />
-          <input type="hidden" name="id" value={panel.id} />
-          <input type="hidden" name="role" value={isAdmin ? 'staff' : 'admin'} />
-          <div>
-            <Button type="submit" variant="outline" disabled={busy}>
-              <ShieldCheck className="size-4" aria-hidden />
-              {busyWith === 'role' ? 'Saving...' : isAdmin ? 'Make staff' : 'Make admin'}
-            </Button>
-          </div>
-        </Form>
+            <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 py-5">
+              <h3 className="font-sans text-base font-semibold text-ink">Role</h3>
+              <p className="text-sm text-muted">
+                {isAdmin
+                  ? 'An admin: also changes the settings, deletes records, sees IP addresses and manages accounts.'
+                  : 'Staff: the daily work (bookings, inquiries, the catalogue); no settings, deletes or staff accounts.'}
+              </p>
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="id" value={panel.id} />
+              <input type="hidden" name="role" value={isAdmin ? 'staff' : 'admin'} />
+              <div>
+                <Button type="submit" variant="outline" disabled={busy}>
+                  <ShieldCheck className="size-4" aria-hidden />
+                  {busyWith === 'role' ? 'Saving...' : isAdmin ? 'Make staff' : 'Make admin'}
+                </Button>
+              </div>
+            </Form>
+          </>
+        )}
 
         <Form method="post" action={action} preventScrollReset className="flex flex-col gap-3 pt-5">
           <h3 className="font-sans text-base font-semibold text-ink">{disabled ? 'Enable the account' : 'Disable the account'}</h3>
