@@ -2,7 +2,8 @@
  * Accounts in the browser (docs/decisions/004-staff-authentication.md): an admin adds a user at
  * /admin/staff; that user, signed in in two browsers, changes the password in one and the other is
  * sent to the login page; a user sets up two-factor sign-in from the QR code's key and signs in with
- * a code and with a recovery code; axe on /admin/profile, /admin/staff and the login's code step.
+ * a code and with a recovery code; a staff user sees no admin-only link or Delete; axe on
+ * /admin/profile, /admin/staff and the login's code step.
  *
  * The shared `admin` user's password and two-factor are never touched: every change is made on users
  * this file creates.
@@ -106,6 +107,23 @@ test('a password change in one browser sends the other browser of the same user 
 
   await one.context.close();
   await two.context.close();
+});
+
+test('a staff user sees only the daily work: no Settings, Location, Staff or Delete, and the settings page is not allowed', async ({ page, browser }) => {
+  // The permission table (docs/decisions/045-security-round-two.md, section 9).
+  await signIn(page);
+  const username = newUsername();
+  await addStaff(page, username, 'Daily Work');
+  const { context, page: staff } = await signInAs(browser, username, FIRST_PASSWORD);
+  await expect(staff.getByRole('link', { name: 'Bookings', exact: true }).first()).toBeVisible();
+  for (const name of ['Settings', 'Location', 'Staff']) await expect(staff.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await staff.goto('/admin/packages');
+  await expect(staff.getByRole('link', { name: /^Edit/ }).first()).toBeVisible();
+  await expect(staff.getByRole('link', { name: /^Delete/ })).toHaveCount(0);
+  const refused = await staff.goto('/admin/settings');
+  expect(refused?.status()).toBe(403);
+  await expect(staff.getByText('Only an admin can open this page')).toBeVisible();
+  await context.close();
 });
 
 test('two-factor sign-in: set up from the key on the page, then sign in with a code and with a recovery code', async ({ page, browser }) => {
