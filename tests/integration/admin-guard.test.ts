@@ -7,7 +7,6 @@
  * case and percent-encoded, at the routes and through the Express layer in front of them: 403 and
  * nothing written (docs/decisions/045-security-round-two.md, section 1).
  *
- *
  * It also walks the table with a signed-in `staff`-role user (the permission table of
  * app/lib/permissions.ts, docs/decisions/045-security-round-two.md section 9): every admin-only page
  * and API method, and every DELETE of the API, answers 403; every other admin page opens.
@@ -286,6 +285,7 @@ describe.each(Object.keys(SPELLINGS))('a live session cookie from another site, 
 
 afterAll(async () => {
   await db().delete(sessions).where(eq(sessions.id, live.sessionId));
+});
 
 /** Pages only the admin role opens, loader and every action (app/lib/permissions.ts: settings, staff). */
 const ADMIN_ONLY_PAGES = new Set(['admin/settings', 'admin/location', 'admin/staff']);

@@ -1,1 +1,0 @@
-ALTER TABLE "sessions" ADD COLUMN "reauthenticated_at" timestamp with time zone;
