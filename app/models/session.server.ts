@@ -117,7 +117,13 @@ export async function rotateSession(
   const [old] = await executor
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ kind: sessions.kind, userAgent: sessions.userAgent, ip: sessions.ip, expiresAt: sessions.expiresAt, reauthenticatedAt: sessions.reauthenticatedAt });
+    .returning({
+      kind: sessions.kind,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      expiresAt: sessions.expiresAt,
+      reauthenticatedAt: sessions.reauthenticatedAt,
+    });
   if (!old) return null;
   const token = newToken();
   const [row] = await executor
