@@ -105,6 +105,8 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'needHelmet',
   'needDriver',
   'message',
+  // The traveller's own choice on the booking form: staff never change it.
+  'publicityConsent',
   'confirmedAt',
   'inquiryId',
   'createdAt',

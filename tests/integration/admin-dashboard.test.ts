@@ -10,7 +10,7 @@ import { getDashboardData } from '~/models/dashboard.server';
 import * as carList from '~/routes/admin/cars/list';
 import * as dashboardRoute from '~/routes/admin/dashboard';
 import * as packageList from '~/routes/admin/packages/list';
-import { createStaffSession } from '../auth-helpers';
+import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createBike, createCar, createPackage } from '../factories';
 import { routeArgs, settle } from '../route-args';
 
@@ -181,7 +181,7 @@ describe('admin list routes', () => {
     const { cookie } = await createStaffSession();
     const car = await createCar();
     const body = new URLSearchParams({ intent: 'delete', id: car.id });
-    const result = await settle(() => carList.action(routeArgs('/admin/cars?q=test&page=1', {}, { method: 'POST', headers: { Cookie: cookie }, body })));
+    const result = await settle(() => carList.action(routeArgs('/admin/cars?q=test&page=1', {}, { method: 'POST', headers: browserHeaders(cookie), body })));
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/admin/cars?q=test');
     expect(await toastOf(result.headers)).toEqual({ type: 'success', title: 'Car deleted successfully' });
@@ -199,7 +199,7 @@ describe('admin list routes', () => {
     ];
     for (const form of forms) {
       const result = await settle(() =>
-        carList.action(routeArgs('/admin/cars', {}, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams(form) })),
+        carList.action(routeArgs('/admin/cars', {}, { method: 'POST', headers: browserHeaders(cookie), body: new URLSearchParams(form) })),
       );
       expect(result.status).toBe(302);
       expect(result.headers.get('Location')).toBe('/admin/cars');

@@ -257,6 +257,8 @@ describe('a backup', () => {
     }
     const baseEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
     delete baseEnv.DATABASE_URL;
+    // The test suite's cheaper password hashing is refused outside NODE_ENV=test (app/lib/env.server.ts).
+    delete baseEnv.PASSWORD_SCRYPT_LOG_N_FOR_TESTS;
     const out = path.join(work, 'cli-backups');
     const backup = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/db-backup.ts', '--out', out, '--keep', '2', '--data-dir', sourceData], {
       cwd: ROOT,
