@@ -25,7 +25,7 @@
  */
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '~/lib/env.server';
-import { createRateLimiter } from './rate-limit.server';
+import { createRateLimiter, ipRateLimitKey } from './rate-limit.server';
 
 /** Window in which failures are counted (seconds). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -83,7 +83,8 @@ export function createLoginThrottle({
   // How many lockouts each pair and address had in the last 24 hours (the points are never spent).
   const lockouts = createRateLimiter({ keyPrefix: `${keyPrefix}-lockouts`, points: 1_000_000, duration: LOCKOUT_MEMORY_SECONDS });
   const userKey = (username: string) => username.trim().toLowerCase().slice(0, 100);
-  const pairKey = (username: string, ip: string) => `${userKey(username)}\n${ip}`;
+  // An address counts as its IPv4 address or IPv6 /64 (ipRateLimitKey): one subscriber's /64 is one address.
+  const pairKey = (username: string, ip: string) => `${userKey(username)}\n${ipRateLimitKey(ip)}`;
 
   /** Seconds a key whose count is `res` (of `limit` points) stays refused, or 0. */
   function waitOf(res: RateLimiterRes | null, limit: number): number {
@@ -100,7 +101,7 @@ export function createLoginThrottle({
   }
 
   async function check(username: string, ip: string): Promise<LoginGate> {
-    const [pairRes, ipRes, userRes] = await Promise.all([byPair.get(pairKey(username, ip)), byIp.get(ip), byUser.get(userKey(username))]);
+    const [pairRes, ipRes, userRes] = await Promise.all([byPair.get(pairKey(username, ip)), byIp.get(ipRateLimitKey(ip)), byUser.get(userKey(username))]);
     const hard = Math.max(waitOf(pairRes, failures), waitOf(ipRes, ipFailures));
     const name = waitOf(userRes, usernameFailures);
     if (hard > 0) return { retryAfterSeconds: Math.max(hard, name), secondFactorMayPass: false };
@@ -116,7 +117,11 @@ export function createLoginThrottle({
     },
     async recordFailure(username, ip) {
       // penalty() counts without refusing: the caller already decided the answer.
-      await Promise.all([fail(byPair, failures, pairKey(username, ip), 'pair'), fail(byIp, ipFailures, ip, 'ip'), byUser.penalty(userKey(username))]);
+      await Promise.all([
+        fail(byPair, failures, pairKey(username, ip), 'pair'),
+        fail(byIp, ipFailures, ipRateLimitKey(ip), 'ip'),
+        byUser.penalty(userKey(username)),
+      ]);
     },
   };
 }
