@@ -56,6 +56,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The staff session cookie and the two-factor step's cookie (app/lib/cookies.server.ts), with or without `__Host-`. */
 const STAFF_COOKIE = /(?:^|;\s*)(?:__Host-)?hx_(?:session|login)=/;
 
+/**
+ * The token of a well-formed `Authorization: Bearer <token>` header, or null. A request that has one
+ * is authenticated by it alone, never by its cookie (app/services/admin-guard.server.ts), and no
+ * page on another site can send it: the header is not one a cross-site request may carry without a
+ * CORS preflight, which this site never grants.
+ */
+export function bearerTokenOf(header: string | null | undefined): string | null {
+  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
 /** True for a change (not GET, HEAD or OPTIONS) sent with the staff session or sign-in cookie. */
 export function isCookieAuthenticatedChange(method: string, cookieHeader: string | null | undefined): boolean {
   return !SAFE_METHODS.has(method.toUpperCase()) && STAFF_COOKIE.test(cookieHeader ?? '');
@@ -64,11 +75,13 @@ export function isCookieAuthenticatedChange(method: string, cookieHeader: string
 /**
  * Express middleware, before routing: a cookie-authenticated change from another origin (or with
  * neither Origin nor Referer and no JSON content type) answers 403 `{error, issues}` and reaches no
- * route. Requests without the cookie (visitors' forms, Bearer-token API calls) pass on unchanged;
+ * route. Requests without the cookie (visitors' forms) and Bearer-token API calls (which a client
+ * may send with the cookie of an earlier sign-in) pass on unchanged;
  * the routes that take them check them as before.
  */
 export function refuseCrossSiteWrites(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
-  if (!isCookieAuthenticatedChange(req.method, req.headers.cookie)) {
+  // A Bearer-token call is authenticated by its token, whatever cookies the client also keeps.
+  if (!isCookieAuthenticatedChange(req.method, req.headers.cookie) || bearerTokenOf(req.headers.authorization)) {
     next();
     return;
   }

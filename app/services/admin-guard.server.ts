@@ -20,7 +20,7 @@ import { clientIp } from '~/infrastructure/rate-limit.server';
 import { apiError } from '~/lib/api.server';
 import type { UserRole } from '~/lib/constants';
 import { sessionCookie } from '~/lib/cookies.server';
-import { checkOrigin } from '~/lib/origin-check.server';
+import { bearerTokenOf, checkOrigin } from '~/lib/origin-check.server';
 import { can, type Permission } from '~/lib/permissions';
 import { isApiPath } from '~/lib/request-path.server';
 import { currentRequest, markStaffWrite, noteRotatedSession } from '~/lib/request-store.server';
@@ -34,9 +34,7 @@ export type AdminAuth = ActiveSession & { token: string; via: SessionKind };
 
 /** The Bearer token of the request, if any. */
 function bearerToken(request: Request): string | null {
-  const header = request.headers.get('Authorization');
-  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/.exec(header) : null;
-  return match ? match[1]! : null;
+  return bearerTokenOf(request.headers.get('Authorization'));
 }
 
 /** The live staff session of the request (Bearer token first, then the cookie), or null. */

@@ -274,9 +274,14 @@ describe.each(Object.keys(SPELLINGS))('a live session cookie from another site, 
         fetch(`${base}/API/packages`, { method: 'POST', headers: { Cookie: live.cookie, Origin: base, 'Content-Type': 'application/json' }, body: '{}' }),
         fetch(`${base}/api/inquiries`, { method: 'POST', headers: { ...FOREIGN, 'Content-Type': 'application/json' }, body: '{}' }),
         fetch(`${base}/api/packages`, { method: 'POST', headers: { Authorization: live.authorization, 'Content-Type': 'application/json' }, body: '{}' }),
+        // A Bearer client that also keeps the cookie of an earlier sign-in: its token authenticates it.
+        fetch(`${base}/api/packages/${SOME_ID}`, { method: 'DELETE', headers: { Authorization: live.authorization, Cookie: live.cookie } }),
       ];
-      expect((await Promise.all(ok)).map((r) => r.status)).toEqual([204, 204, 204]);
-      expect(reached).toHaveLength(3);
+      expect((await Promise.all(ok)).map((r) => r.status)).toEqual([204, 204, 204, 204]);
+      expect(reached).toHaveLength(4);
+      // A malformed Authorization header does not authenticate, so the cookie's Origin rule applies.
+      const malformed = await fetch(`${base}/api/packages/${SOME_ID}`, { method: 'DELETE', headers: { Authorization: 'Bearer x', Cookie: live.cookie } });
+      expect(malformed.status).toBe(403);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
