@@ -40,6 +40,10 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '100000',
       RATE_LIMIT_LOGIN_FAILURES: String(LOGIN_FAILURES),
+      // Every submission's acknowledgement is sent: the caps against mail relaying
+      // (docs/decisions/045-security-round-two.md, section 4) would hold most of 300 in an hour.
+      ACK_CAP_PER_ADDRESS_PER_DAY: '100000',
+      ACK_CAP_PER_SITE_PER_HOUR: '100000',
       // A killed sender's claimed mail is taken over after 5 s instead of 5 min.
       MAIL_CLAIM_TIMEOUT_SECONDS: '5',
     },
@@ -96,14 +100,17 @@ describe('sessions and the login throttle', () => {
 
   test('failed sign-ins are counted across instances', async () => {
     const username = `nobody-${randomUUID().slice(0, 8)}`;
+    // One address (the throttle counts per username and address, per address and per username:
+    // docs/decisions/045-security-round-two.md, section 5), its attempts spread over the instances.
+    const address = visitor();
     const attempt = (instance: ClusterInstance) =>
       fetch(`${instance.url}/api/auth/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor() },
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
         body: JSON.stringify({ username, password: 'wrong password 123' }),
       });
     for (let i = 0; i < LOGIN_FAILURES; i++) expect((await attempt(instances[i % 3]!)).status).toBe(401);
-    // The next try, on any instance (from yet another address), is refused until the window ends.
+    // The next try from that address, on any instance, is refused until the lockout ends.
     for (const instance of instances) {
       const refused = await attempt(instance);
       expect(refused.status).toBe(429);
@@ -197,7 +204,13 @@ describe('an instance killed with SIGKILL', () => {
       key: `cluster-${runId}-${i}`,
       marker: `cluster-${runId}-${i}`,
       attempts: 0,
-      body: { type: 'contact', name: `Cluster ${i}`, email: `cluster-${i}@example.com`, subject: 'Cluster', message: `Scale-out check cluster-${runId}-${i}.` },
+      body: {
+        type: 'contact',
+        name: `Cluster ${i}`,
+        email: `cluster-${runId}-${i}@example.com`,
+        subject: 'Cluster',
+        message: `Scale-out check cluster-${runId}-${i}.`,
+      },
     }));
     const victim = instances[2]!;
     let acknowledged = 0;
@@ -287,18 +300,22 @@ describe('an instance killed with SIGKILL', () => {
 
     // Two mails per submission (operator and traveller), each delivered exactly once, including the
     // ones the victim had claimed when it died (taken over when their claim ran out).
+    // The operator's mail quotes the message; the traveller's acknowledgement quotes nothing typed
+    // (docs/decisions/045-security-round-two.md, section 4), so it is found by its address.
     const mailsOfRun = `%Scale-out check cluster-${runId}-%`;
+    const addressesOfRun = `cluster-${runId}-%@example.com`;
     const mailIds = await withClient(database.url, async (client) => {
       await vi.waitFor(
         async () => {
-          const { rows } = await client.query<{ n: number }>("select count(*)::int as n from email_outbox where text like $1 and status <> 'sent'", [
-            mailsOfRun,
-          ]);
+          const { rows } = await client.query<{ n: number }>(
+            `select count(*)::int as n from email_outbox where (text like $1 or "to" like $2) and status <> 'sent'`,
+            [mailsOfRun, addressesOfRun],
+          );
           expect(rows[0]!.n).toBe(0);
         },
         { timeout: 90_000, interval: 500 },
       );
-      const { rows } = await client.query<{ id: string }>('select id from email_outbox where text like $1', [mailsOfRun]);
+      const { rows } = await client.query<{ id: string }>(`select id from email_outbox where text like $1 or "to" like $2`, [mailsOfRun, addressesOfRun]);
       return rows.map((r) => r.id);
     });
     expect(mailIds).toHaveLength(TOTAL * 2);
