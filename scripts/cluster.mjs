@@ -48,6 +48,8 @@ export async function startInstance({ name, port, env, buildDir = 'build', timeo
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // 'close' comes after the child's output has been read to its end ('exit' can come before it).
+  const closed = new Promise((resolve) => child.once('close', resolve));
   const instance = {
     name,
     url,
@@ -68,7 +70,12 @@ export async function startInstance({ name, port, env, buildDir = 'build', timeo
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!instance.running()) throw new Error(`${name} (port ${port}) exited before it was ready:\n${output}`);
+    if (!instance.running()) {
+      // Read what it printed before saying why it stopped (a CI run once showed an empty message).
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      const { code, signal } = await exited;
+      throw new Error(`${name} (port ${port}) exited (code ${code}, signal ${signal}) before it was ready:\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) return instance;
     } catch {
