@@ -32,14 +32,9 @@ export const NOT_ALLOWED = 'Only an admin can open this page';
 
 export type AdminAuth = ActiveSession & { token: string; via: SessionKind };
 
-/** The Bearer token of the request, if any. */
-function bearerToken(request: Request): string | null {
-  return bearerTokenOf(request.headers.get('Authorization'));
-}
-
 /** The live staff session of the request (Bearer token first, then the cookie), or null. */
 export async function getAdmin(request: Request): Promise<AdminAuth | null> {
-  const bearer = bearerToken(request);
+  const bearer = bearerTokenOf(request.headers.get('Authorization'));
   if (bearer) {
     const found = await findActiveSession(bearer);
     return found ? { ...found, token: bearer, via: 'bearer' } : null;
