@@ -12,6 +12,7 @@ import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryK
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BOOKING_STATUSES,
+  BOOKING_SOURCES,
   BOOKING_TYPES,
   CAR_CATEGORIES,
   DISPLAY_TAGS,
@@ -249,6 +250,8 @@ export const bookings = pgTable(
     needDriver: boolean('need_driver'),
     message: text('message').notNull().default(''),
     status: text('status').notNull().default('pending'),
+    /** Where the booking came from (BOOKING_SOURCES): the public forms, or staff entering it by hand. */
+    source: text('source').notNull().default('website'),
     /**
      * The traveller ticked 'you may show my first name and what I booked on the site' (off by
      * default; India's DPDP Act 2023): only such bookings reach the public 'someone just booked'
@@ -266,6 +269,7 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_type', oneOf(t.type, BOOKING_TYPES)),
     check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_source', oneOf(t.source, BOOKING_SOURCES)),
     check('bookings_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check('bookings_adults', sql`${t.adults} is null or ${t.adults} >= 1`),
     check('bookings_children', sql`${t.children} is null or ${t.children} >= 0`),
@@ -444,12 +448,16 @@ export const emailOutbox = pgTable(
     check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
     check('email_outbox_kind', oneOf(t.kind, MAIL_KINDS)),
     index('email_outbox_status_idx').on(t.status),
-    // The acknowledgement caps count recent acknowledgements, for the site and per mailbox
-    // (`enqueueEmails` in app/models/outbox.server.ts; the expression is its `mailboxKeySql`).
-    index('email_outbox_kind_created_idx').on(t.kind, t.createdAt),
+    // The acknowledgement caps count recent acknowledgements that are mailed, for the site and per
+    // mailbox (`holdReason` in app/models/outbox.server.ts; the expression is its `mailboxKeySql`).
+    // Both indexes leave out `held` rows: in a flood almost every acknowledgement is held, and a
+    // count over an index holding them grew with the flood (each submission read the whole hour).
+    index('email_outbox_ack_mailed_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'acknowledgement' and ${t.status} <> 'held'`),
     index('email_outbox_ack_mailbox_idx')
       .on(sql`lower(regexp_replace(trim(${t.to}), '[+][^@]*@', '@'))`, t.createdAt)
-      .where(sql`${t.kind} = 'acknowledgement'`),
+      .where(sql`${t.kind} = 'acknowledgement' and ${t.status} <> 'held'`),
   ],
 );
 

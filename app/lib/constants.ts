@@ -43,6 +43,16 @@ export type DisplayTag = (typeof DISPLAY_TAGS)[number];
 export const BOOKING_TYPES = ['package', 'bike', 'car'] as const;
 export type BookingType = (typeof BOOKING_TYPES)[number];
 
+/**
+ * Where a booking came from: the public forms (`website`), or staff entering one they took on the
+ * phone, on WhatsApp or at the office (docs/product.md#bookings-and-inquiries).
+ */
+export const BOOKING_SOURCES = ['website', 'phone', 'whatsapp', 'walk-in'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+/** What staff read for each source. */
+export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = { website: 'Website', phone: 'Phone', whatsapp: 'WhatsApp', 'walk-in': 'Walk-in' };
+
 /** Booking states (docs/product.md#booking-status). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "source" text DEFAULT 'website' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_source" CHECK ("bookings"."source" in ('website', 'phone', 'whatsapp', 'walk-in'));
