@@ -8,7 +8,7 @@
  * timestamptz; closed vocabularies enforced with CHECK constraints from `~/lib/constants`.
  */
 import { relations, sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BOOKING_STATUSES,
@@ -20,12 +20,20 @@ import {
   GEAR_TYPES,
   INQUIRY_STATUSES,
   INQUIRY_TYPES,
+  LEDGER_ENTRY_TYPES,
   MAIL_KINDS,
+  MAX_AMOUNT_PAISE,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_REQUEST_STATUSES,
+  REFUND_METHODS,
+  REFUND_STATUSES,
   OUTBOX_STATUSES,
   PACKAGE_CATEGORIES,
   TRANSMISSIONS,
   USER_ROLES,
 } from '../lib/constants';
+import type { CancellationPolicy } from '../lib/cancellation-policy';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, quoted here. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -260,6 +268,20 @@ export const bookings = pgTable(
     publicityConsent: boolean('publicity_consent').notNull().default(false),
     /** When the booking last became confirmed; null while it is not confirmed (the public toast's order). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The cancellation policy the booking was sold under, copied from the settings when it was made
+     * (docs/decisions/046-payments.md#cancellation-and-refunds); null for bookings made before
+     * payments existed, which follow the current settings.
+     */
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>(),
+    /** When the booking was cancelled (status `cancelled`). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * Set when the advance arrived but the booking could not confirm itself because its vehicle is
+     * booked on those days: the clash message, shown on the dashboard as 'paid but clashing' until
+     * staff move it, confirm it another way or cancel it (docs/decisions/046-payments.md#confirmation).
+     */
+    paidButClashing: text('paid_but_clashing'),
     ...pipelineFields(),
     /** The inquiry this booking was converted from ('Convert to booking'), if any. */
     inquiryId: uuid('inquiry_id').references((): AnyPgColumn => inquiries.id, { onDelete: 'set null' }),
@@ -443,11 +465,17 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull().default('notification'),
     /** Why a `held` mail is not sent, as staff read it at /admin/outbox. */
     heldReason: text('held_reason'),
+    /**
+     * For mails that must go at most once (a balance reminder for one due day, say): a second mail
+     * with the same key is not queued (docs/decisions/046-payments.md#notifications).
+     */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
     check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
     check('email_outbox_kind', oneOf(t.kind, MAIL_KINDS)),
     index('email_outbox_status_idx').on(t.status),
+    uniqueIndex('email_outbox_dedupe_key_idx').on(t.dedupeKey),
     // The acknowledgement caps count recent acknowledgements that are mailed, for the site and per
     // mailbox (`holdReason` in app/models/outbox.server.ts; the expression is its `mailboxKeySql`).
     // Both indexes leave out `held` rows: in a flood almost every acknowledgement is held, and a
@@ -589,6 +617,202 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Money (docs/decisions/046-payments.md): quotes, payment requests, the append-only ledger,
+// refunds, Razorpay's webhook deliveries, and the links that open a traveller's booking page.
+// Amounts are integer paise (₹1 = 100 paise), never floats.
+
+/** One line of a quote: what, how many, the price of one in paise. */
+export type QuoteLine = { description: string; quantity: number; unitPaise: number };
+
+const paise = (name: string) => integer(name);
+
+/**
+ * The price staff set for a booking. Each save is a new revision (the latest is the quote); older
+ * revisions stay for the audit trail. `totalPaise` is the sum of the lines.
+ */
+export const bookingQuotes = pgTable(
+  'booking_quotes',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    lines: jsonb('lines').$type<QuoteLine[]>().notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    advancePaise: paise('advance_paise').notNull(),
+    /** The day the balance is due (Asia/Kolkata calendar day). */
+    balanceDueOn: date('balance_due_on').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_quotes_booking_revision_idx').on(t.bookingId, t.revision),
+    check('booking_quotes_total', sql`${t.totalPaise} >= 0 and ${t.totalPaise} <= ${sql.raw(String(MAX_AMOUNT_PAISE))}`),
+    check('booking_quotes_advance', sql`${t.advancePaise} >= 0 and ${t.advancePaise} <= ${t.totalPaise}`),
+  ],
+);
+
+/**
+ * A request for money: the advance or the balance, for an amount fixed when it was made. Online,
+ * it is backed by one Razorpay payment link (created when the traveller presses Pay), whose id ties
+ * Razorpay's webhooks back to it.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    /** The day it is due (the advance: when requested; the balance: the quote's balance due day). */
+    dueOn: date('due_on').notNull(),
+    status: text('status').notNull().default('open'),
+    /** Razorpay's payment link (`plink_...`) and its short URL, once created. */
+    razorpayLinkId: text('razorpay_link_id'),
+    razorpayLinkUrl: text('razorpay_link_url'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_requests_kind', oneOf(t.kind, PAYMENT_KINDS)),
+    check('payment_requests_status', oneOf(t.status, PAYMENT_REQUEST_STATUSES)),
+    check('payment_requests_amount', sql`${t.amountPaise} > 0 and ${t.amountPaise} <= ${sql.raw(String(MAX_AMOUNT_PAISE))}`),
+    uniqueIndex('payment_requests_razorpay_link_idx').on(t.razorpayLinkId),
+    index('payment_requests_booking_idx').on(t.bookingId),
+    index('payment_requests_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * The ledger: every rupee that came in or went back, one row per movement, never edited or deleted
+ * (a trigger in drizzle/0013_payments_ledger_append_only.sql refuses UPDATE and DELETE). Payments are
+ * positive, refunds negative; a mistaken entry is corrected by a `reversal` of the opposite amount
+ * that names it (`reversesId`, at most one reversal per entry). A Razorpay payment or refund id
+ * appears at most once (unique), which makes webhook deliveries idempotent.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    entryType: text('entry_type').notNull(),
+    /** Signed paise: + money received, − money returned or a reversed payment. */
+    amountPaise: paise('amount_paise').notNull(),
+    method: text('method').notNull(),
+    /** The UPI/UTR/cheque reference staff typed, or Razorpay's id. */
+    reference: text('reference').notNull().default(''),
+    /** The day the money moved (Asia/Kolkata calendar day). */
+    receivedOn: date('received_on').notNull(),
+    paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id, { onDelete: 'restrict' }),
+    razorpayPaymentId: text('razorpay_payment_id'),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => payments.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    /** The staff member who recorded it; null when Razorpay's webhook or the reconciliation did. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_entry_type', oneOf(t.entryType, LEDGER_ENTRY_TYPES)),
+    check('payments_method', oneOf(t.method, PAYMENT_METHODS)),
+    check(
+      'payments_amount_sign',
+      sql`(${t.entryType} = 'payment' and ${t.amountPaise} > 0) or (${t.entryType} = 'refund' and ${t.amountPaise} < 0) or (${t.entryType} = 'reversal' and ${t.amountPaise} <> 0 and ${t.reversesId} is not null)`,
+    ),
+    check('payments_amount_size', sql`abs(${t.amountPaise}) <= ${sql.raw(String(MAX_AMOUNT_PAISE))}`),
+    // One ledger row per Razorpay payment (payments only: a refund of it is a row of its own).
+    uniqueIndex('payments_razorpay_payment_idx')
+      .on(t.razorpayPaymentId)
+      .where(sql`${t.entryType} = 'payment'`),
+    uniqueIndex('payments_refund_idx').on(t.refundId),
+    uniqueIndex('payments_reverses_idx').on(t.reversesId),
+    index('payments_booking_idx').on(t.bookingId, t.createdAt),
+    index('payments_received_on_idx').on(t.receivedOn),
+  ],
+);
+
+/**
+ * A refund staff decided: the amount the policy computed, the amount given (with a reason when they
+ * differ), online through Razorpay (pending until Razorpay reports it processed or failed) or by hand
+ * (processed at once). A processed refund has its negative ledger row (`payments.refund_id`).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amountPaise: paise('amount_paise').notNull(),
+    /** What the cancellation policy gave (null when the refund is not a cancellation's). */
+    computedPaise: paise('computed_paise'),
+    reason: text('reason').notNull().default(''),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    /** Online: the Razorpay payment refunded and Razorpay's refund id (`rfnd_...`). */
+    razorpayPaymentId: text('razorpay_payment_id'),
+    razorpayRefundId: text('razorpay_refund_id'),
+    failureReason: text('failure_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('refunds_method', oneOf(t.method, REFUND_METHODS)),
+    check('refunds_status', oneOf(t.status, REFUND_STATUSES)),
+    check('refunds_amount', sql`${t.amountPaise} > 0 and ${t.amountPaise} <= ${sql.raw(String(MAX_AMOUNT_PAISE))}`),
+    uniqueIndex('refunds_razorpay_refund_idx').on(t.razorpayRefundId),
+    index('refunds_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
+ * Every webhook delivery Razorpay made, by its event id (`X-Razorpay-Event-Id`): a repeated
+ * delivery finds its row and changes nothing. `outcome` says what it did, for staff to see
+ * ('credited', 'duplicate payment', 'unknown payment link', 'amount differs', ...).
+ */
+export const razorpayEvents = pgTable(
+  'razorpay_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    event: text('event').notNull(),
+    outcome: text('outcome').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('razorpay_events_received_at_idx').on(t.receivedAt)],
+);
+
+/**
+ * Links that open a traveller's booking page (`/booking/<token>`): a random 256-bit token, of
+ * which only the SHA-256 is stored, so a backup holds no usable link. Every mail that carries the
+ * link carries a new token; staff 'rotate' the link by revoking every token of the booking
+ * (docs/decisions/046-payments.md#the-travellers-booking-page).
+ */
+export const bookingAccessTokens = pgTable(
+  'booking_access_tokens',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('booking_access_tokens_hash_idx').on(t.tokenHash), index('booking_access_tokens_booking_idx').on(t.bookingId)],
 );
 
 export const sessionsRelations = relations(sessions, ({ one }) => ({

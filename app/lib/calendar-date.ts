@@ -19,3 +19,15 @@ export function isRealDate(value: string): boolean {
 export function isCalendarDate(value: string): boolean {
   return isRealDate(value) && value >= '2000-01-01' && value <= '2100-12-31';
 }
+
+const MS_PER_DAY = 86_400_000;
+
+/** The day's number counted from 1970-01-01 (day 0), for differences between calendar days. */
+export function dayNumber(value: string): number {
+  return Math.round(Date.parse(`${value}T00:00:00Z`) / MS_PER_DAY);
+}
+
+/** The calendar day `days` after `value` (negative: before), 'YYYY-MM-DD'. */
+export function addDays(value: string, days: number): string {
+  return new Date(Date.parse(`${value}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
+}

@@ -54,18 +54,21 @@ export type BookingSource = (typeof BOOKING_SOURCES)[number];
 export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = { website: 'Website', phone: 'Phone', whatsapp: 'WhatsApp', 'walk-in': 'Walk-in' };
 
 /** Booking states (docs/product.md#booking-status). */
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'rejected', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
  * The booking state machine (docs/product.md#booking-status): pending → confirmed or rejected;
- * confirmed → rejected (cancelling a confirmation); rejected → confirmed. Nothing goes back to
- * pending, and a status never 'changes' to itself.
+ * confirmed → rejected (cancelling a confirmation); rejected → confirmed; pending or confirmed →
+ * cancelled (the traveller called it off; the refund follows the booking's cancellation policy,
+ * docs/decisions/046-payments.md), and cancelled is final. Nothing goes back to pending, and a
+ * status never 'changes' to itself.
  */
 export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending: ['confirmed', 'rejected'],
-  confirmed: ['rejected'],
+  pending: ['confirmed', 'rejected', 'cancelled'],
+  confirmed: ['rejected', 'cancelled'],
   rejected: ['confirmed'],
+  cancelled: [],
 };
 
 /**
@@ -115,9 +118,10 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'held'] as const;
 
 /**
  * What a mail in the outbox is: `notification` to the office, `acknowledgement` of a visitor's
- * submission to the address they typed (capped), `status` of a booking's change made by staff.
+ * submission to the address they typed (capped), `status` of a booking's change made by staff,
+ * `payment`: a payment request, a receipt, a balance reminder or a refund (docs/decisions/046-payments.md).
  */
-export const MAIL_KINDS = ['notification', 'acknowledgement', 'status'] as const;
+export const MAIL_KINDS = ['notification', 'acknowledgement', 'status', 'payment'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -127,3 +131,41 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const LIVE_EVENT_TYPES = ['booking.created', 'booking.updated', 'booking.deleted', 'inquiry.created', 'inquiry.updated', 'inquiry.deleted'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** What a payment request or a Pay button asks for: the advance, then the balance (docs/decisions/046-payments.md). */
+export const PAYMENT_KINDS = ['advance', 'balance'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/**
+ * A payment request's life: `open` until paid in full, `paid`, or `cancelled` (superseded by a new
+ * request for a different amount, or the booking was cancelled).
+ */
+export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'cancelled'] as const;
+export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+
+/**
+ * How money moved: online through Razorpay, or recorded by hand by staff (UPI to the office's
+ * UPI ID, bank transfer, cash).
+ */
+export const PAYMENT_METHODS = ['razorpay', 'upi', 'bank_transfer', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MANUAL_PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { razorpay: 'Online (Razorpay)', upi: 'UPI', bank_transfer: 'Bank transfer', cash: 'Cash' };
+
+/**
+ * Entries of the append-only ledger (`payments`): money in (`payment`, positive), money back
+ * (`refund`, negative), and a correction of a mistaken entry (`reversal`, the opposite amount of
+ * the entry it reverses). Entries are never edited or deleted.
+ */
+export const LEDGER_ENTRY_TYPES = ['payment', 'refund', 'reversal'] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/** A refund's life: online refunds are `pending` until Razorpay reports them processed or failed; a manual one is `processed` at once. */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_METHODS = ['razorpay', 'upi', 'bank_transfer', 'cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** The largest amount the product takes in one figure: ₹1 crore, in paise. */
+export const MAX_AMOUNT_PAISE = 1_000_000_000;

@@ -50,6 +50,14 @@ function lines(pairs: [string, string | number | boolean | null | undefined][]):
     .join('\n');
 }
 
+/**
+ * The line that links a traveller's mail to their booking page (docs/decisions/046-payments.md#the-travellers-booking-page),
+ * with the blank line after it; '' without a link.
+ */
+export function pageLine(pageUrl: string | undefined): string {
+  return pageUrl ? `Your booking, what is paid and what is due: ${pageUrl}\n\n` : '';
+}
+
 /** Strip line breaks from text that goes into a header (subject). */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 150);
 
@@ -57,7 +65,7 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 150);
  * Operator notification (every detail, to the office) and traveller acknowledgement (reference,
  * item, dates and head-count only; see the module comment) of a new booking.
  */
-export function bookingMails(booking: Booking, company: Company, operator: string = company.email): OutgoingEmail[] {
+export function bookingMails(booking: Booking, company: Company, operator: string = company.email, pageUrl?: string): OutgoingEmail[] {
   const ref = shortReference(booking.id);
   const kind = TYPE_LABEL[booking.type] ?? 'booking';
   const details = lines([
@@ -92,7 +100,7 @@ export function bookingMails(booking: Booking, company: Company, operator: strin
       to: booking.email,
       kind: 'acknowledgement',
       subject: oneLine(`We received your request #${ref} - ${company.name}`),
-      text: `Hello,\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${acknowledged}\n\nQuestions? Call ${formatPhone(company.phone)} or reply to this e-mail.\n\nDid not ask us for anything? Then someone typed your address by mistake; you need not do anything.\n\n${company.name}\n`,
+      text: `Hello,\n\nThank you for your ${kind} with ${company.name}. We've received your request and will contact you within 24 hours.\n\n${acknowledged}\n\n${pageLine(pageUrl)}Questions? Call ${formatPhone(company.phone)} or reply to this e-mail.\n\nDid not ask us for anything? Then someone typed your address by mistake; you need not do anything.\n\n${company.name}\n`,
     },
   ];
 }
@@ -108,6 +116,7 @@ export function bookingStatusMail(
   booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'name' | 'email' | 'startDate' | 'endDate'>,
   change: { from: BookingStatus; to: BookingStatus },
   company: Company,
+  pageUrl?: string,
 ): OutgoingEmail | null {
   if (change.from === change.to || change.to === 'pending') return null;
   const ref = shortReference(booking.id);
@@ -123,19 +132,24 @@ export function bookingStatusMail(
   ]);
   const cancelled = change.to === 'rejected' && change.from === 'confirmed';
   const [subject, message] =
-    change.to === 'confirmed'
-      ? [`Your booking #${ref} is confirmed`, `Good news: your ${kind} with ${company.name} is confirmed. You can count on it.`]
-      : cancelled
-        ? [`Your confirmed booking #${ref} is cancelled`, `We are sorry: your confirmed ${kind} with ${company.name} has been cancelled and no longer holds.`]
-        : [
-            `Your booking #${ref} could not be confirmed`,
-            `We are sorry: we could not confirm your ${kind} with ${company.name}. Call or message us and we will gladly look for other dates or options.`,
-          ];
+    change.to === 'cancelled'
+      ? [
+          `Your booking #${ref} is cancelled`,
+          `Your ${kind} with ${company.name} is cancelled. Any refund due under your booking's cancellation policy is shown on your booking page, and we will write again when it is made.`,
+        ]
+      : change.to === 'confirmed'
+        ? [`Your booking #${ref} is confirmed`, `Good news: your ${kind} with ${company.name} is confirmed. You can count on it.`]
+        : cancelled
+          ? [`Your confirmed booking #${ref} is cancelled`, `We are sorry: your confirmed ${kind} with ${company.name} has been cancelled and no longer holds.`]
+          : [
+              `Your booking #${ref} could not be confirmed`,
+              `We are sorry: we could not confirm your ${kind} with ${company.name}. Call or message us and we will gladly look for other dates or options.`,
+            ];
   return {
     to: booking.email,
     kind: 'status',
     subject: oneLine(`${subject} - ${company.name}`),
-    text: `Hello ${booking.name},\n\n${message}\n\n${details}\n\nQuestions? Reply to this e-mail or contact our office:\n${contact}\n\n${company.name}\n`,
+    text: `Hello ${booking.name},\n\n${message}\n\n${details}\n\n${pageLine(pageUrl)}Questions? Reply to this e-mail or contact our office:\n${contact}\n\n${company.name}\n`,
   };
 }
 

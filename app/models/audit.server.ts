@@ -34,6 +34,12 @@ export const AUDIT_ACTIONS = [
   'two_factor',
   'session_revoked',
   'user',
+  'quote',
+  'payment_request',
+  'payment',
+  'reversal',
+  'refund',
+  'booking_link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

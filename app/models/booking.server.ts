@@ -14,7 +14,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.server';
-import { bikes, bookings, cars, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
+import { bikes, bookings, cars, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
 import { canTransition, type BookingStatus } from '~/lib/constants';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
 import { clashMessage, formatDate } from '~/lib/format';
@@ -31,6 +31,7 @@ import { findClashes, vehicleOf } from './booking-clashes.server';
 import type { Settings } from '~/schemas/settings';
 import { getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
+import { issueBookingLink } from './booking-link.server';
 
 /**
  * Store a booking (status pending) and queue its mails, in one transaction. Throws InvalidReference
@@ -41,7 +42,7 @@ export async function createBooking(
   input: BookingInput,
   options: { withinTransaction?: (tx: Executor, row: Booking) => Promise<void> } = {},
 ): Promise<Booking> {
-  const settings = await getSettings(['company', 'notifications']);
+  const settings = await getSettings(['company', 'notifications', 'payments']);
   let mails: ReturnType<typeof bookingMails> = [];
   const booking = await db().transaction(async (tx) => {
     const values: NewBooking = {
@@ -54,6 +55,8 @@ export async function createBooking(
       message: input.message,
       status: 'pending',
       publicityConsent: input.publicityConsent,
+      // The policy the booking is sold under stays with it (docs/decisions/046-payments.md#cancellation-and-refunds).
+      cancellationPolicy: input.type === 'package' ? settings.payments.packageCancellation : settings.payments.rentalCancellation,
     };
     if (input.type === 'package') {
       if (input.itemId === CUSTOM_TOUR) {
@@ -90,7 +93,9 @@ export async function createBooking(
       }
     }
     const [row] = await tx.insert(bookings).values(values).returning();
-    mails = bookingMails(row!, settings.company, operatorEmail(settings));
+    // The acknowledgement links to the traveller's own booking page (docs/decisions/046-payments.md).
+    const link = await issueBookingLink(tx, row!.id);
+    mails = bookingMails(row!, settings.company, operatorEmail(settings), link.url);
     await enqueueEmails(tx, mails);
     await options.withinTransaction?.(tx, row!);
     return row!;
@@ -121,7 +126,7 @@ function illegalTransition(from: BookingStatus, to: BookingStatus): Conflict {
   return new Conflict(message, [{ path: 'status', message }]);
 }
 
-const STATUS_VERB: Record<BookingStatus, string> = { pending: 'Reopened', confirmed: 'Confirmed', rejected: 'Rejected' };
+const STATUS_VERB: Record<BookingStatus, string> = { pending: 'Reopened', confirmed: 'Confirmed', rejected: 'Rejected', cancelled: 'Cancelled' };
 
 /** Fields a correction may change, and that the audit entry of type 'update' compares. */
 const CORRECTABLE = ['name', 'email', 'phone', 'startDate', 'endDate'] as const;
@@ -191,6 +196,9 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
       statusChange = { from, to: patch.status };
       set.status = patch.status;
       set.confirmedAt = patch.status === 'confirmed' ? new Date() : null;
+      // Staff decided a 'paid but clashing' booking (docs/decisions/046-payments.md#confirmation).
+      if (current.paidButClashing) set.paidButClashing = null;
+      if (patch.status === 'cancelled') set.cancelledAt = new Date();
     } else if (onlyStatus) {
       throw illegalTransition(from, patch.status);
     }
@@ -240,7 +248,7 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
     });
     // The traveller hears of the change in the same transaction: the mail exists exactly when the
     // change does (docs/decisions/011-notifications-outbox.md).
-    const mail = company ? bookingStatusMail(row!, statusChange, company) : null;
+    const mail = company ? bookingStatusMail(row!, statusChange, company, (await issueBookingLink(tx, id)).url) : null;
     if (mail) mails.push(mail);
     await enqueueEmails(tx, mails);
   }
@@ -269,6 +277,37 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   return { row: row!, changed: true, statusChange, mails };
 }
 
+/**
+ * Confirm a pending booking because its advance arrived (docs/decisions/046-payments.md#confirmation),
+ * inside the payment's transaction `tx`: the same state machine, clash check and exclusion
+ * constraint as a staff confirmation, run in a savepoint. On a clash the savepoint is rolled back,
+ * the booking stays pending and `paid_but_clashing` holds the clash message for the dashboard;
+ * on success that flag is cleared. The caller publishes after commit.
+ */
+export async function confirmPaidBooking(
+  tx: Executor,
+  id: string,
+  actor: AuditActor,
+  company: Settings['company'],
+): Promise<{ confirmed: true; booking: Booking; mails: OutgoingEmail[] } | { confirmed: false; clash: string }> {
+  try {
+    const outcome = await tx.transaction((savepoint) => applyChange(savepoint, id, { status: 'confirmed' }, actor, company));
+    const [row] = await tx.update(bookings).set({ paidButClashing: null }).where(eq(bookings.id, id)).returning();
+    return { confirmed: true, booking: row!, mails: outcome.mails };
+  } catch (error) {
+    if (!(error instanceof Conflict) && !isExclusionViolation(error)) throw error;
+    const current = await getBookingIn(tx, id);
+    const clash = error instanceof Conflict ? error.message : clashMessage(current ? await findClashes(tx, current) : []);
+    await tx.update(bookings).set({ paidButClashing: clash }).where(eq(bookings.id, id));
+    return { confirmed: false, clash };
+  }
+}
+
+async function getBookingIn(executor: Executor, id: string): Promise<Booking | null> {
+  const [row] = await executor.select().from(bookings).where(eq(bookings.id, id));
+  return row ?? null;
+}
+
 /** Confirm or reject a booking (or any legal status change); see `updateBookingForAdmin`. */
 export function setBookingStatus(id: string, status: BookingStatus, actor: AuditActor): Promise<Booking> {
   return updateBookingForAdmin(id, { status }, actor);
@@ -276,12 +315,18 @@ export function setBookingStatus(id: string, status: BookingStatus, actor: Audit
 
 /**
  * Delete a booking with its notes (audited as 'delete' with the removed fields, published as
- * 'booking.deleted'); false when the id is unknown or not a UUID. An inquiry converted into it keeps
+ * 'booking.deleted'); false when the id is unknown or not a UUID. Conflict when money is on record
+ * for it (payments or refunds): such a booking is cancelled instead. An inquiry converted into it keeps
  * its own record with the link cleared.
  */
 export async function deleteBookingForAdmin(id: string, actor: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
   const removed = await db().transaction(async (tx) => {
+    // Money stays on record (the ledger is append-only, docs/decisions/046-payments.md#the-ledger):
+    // a booking with ledger entries or refunds is cancelled, not deleted.
+    const [money] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, id)).limit(1);
+    const [refund] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.bookingId, id)).limit(1);
+    if (money || refund) throw new Conflict('This booking has payments on record and cannot be deleted; cancel it instead');
     const [row] = await tx.delete(bookings).where(eq(bookings.id, id)).returning();
     if (!row) return null;
     await recordAudit(tx, actor, {

@@ -31,6 +31,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   rejected: 'Rejected',
+  cancelled: 'Cancelled',
 };
 
 /** The list's filters as they appear in the URL (`?q=&status=&type=&sort=&due=today&assigned=me`). */
@@ -56,9 +57,9 @@ export type BookingFilterParams = z.infer<typeof bookingApiQuerySchema>;
 /** A real calendar day 'YYYY-MM-DD' between 2000 and 2100 (staff may correct dates in the past). */
 export const calendarDateField = z.string({ error: 'Enter a date as YYYY-MM-DD' }).trim().refine(isCalendarDate, 'Enter a real date as YYYY-MM-DD');
 
-/** A status change from a page form or the API: the new status (one of the three states). */
+/** A status change from a page form or the API: the new status (one of the booking states). */
 export const bookingStatusSchema = z.object({
-  status: z.enum(BOOKING_STATUSES, { error: "status must be one of 'pending', 'confirmed', 'rejected'" }),
+  status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.map((s) => `'${s}'`).join(', ')}` }),
 });
 
 /**
@@ -109,6 +110,11 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'publicityConsent',
   'confirmedAt',
   'inquiryId',
+  // Set by the product: where the booking came from, and the money work (docs/decisions/046-payments.md).
+  'source',
+  'cancellationPolicy',
+  'cancelledAt',
+  'paidButClashing',
   'createdAt',
   'updatedAt',
 ] as const;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { parseMapEmbed } from '~/lib/admin/map-embed';
 import { toE164 } from '~/lib/admin/phone';
+import { DEFAULT_PACKAGE_POLICY, DEFAULT_RENTAL_POLICY } from '~/lib/cancellation-policy';
 
 export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/admin/map-embed';
 
@@ -158,6 +159,49 @@ export const notificationSettingsSchema = z.object({
   email: trimmed(200).refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid e-mail address, or leave it empty'),
 });
 
+/** A whole percentage from 0 to 100. */
+const percent = (message: string) => numberLike(message).pipe(z.number().int(message).min(0, message).max(100, message));
+
+/** A cancellation policy (app/lib/cancellation-policy.ts): its unit and 1-6 tiers, distinct `before` values. */
+const cancellationPolicySchema = z.object({
+  unit: z.enum(['days', 'hours'], { error: "Use 'days' or 'hours'" }),
+  tiers: z
+    .array(
+      z.object({
+        before: numberLike('Enter a whole number of days or hours').pipe(
+          z.number().int('Enter a whole number of days or hours').min(0, 'Enter 0 or more').max(8760, 'At most 8760'),
+        ),
+        refundPercent: percent('Enter a refund from 0 to 100 %'),
+      }),
+    )
+    .min(1, 'Add at least one tier')
+    .max(6, 'At most 6 tiers')
+    .refine((tiers) => new Set(tiers.map((t) => t.before)).size === tiers.length, 'Two tiers start at the same time'),
+});
+
+/**
+ * Money (docs/decisions/046-payments.md): the advance asked by default, when the balance falls due,
+ * how travellers pay when online payment is off (UPI ID, bank details), and the cancellation
+ * policies new bookings are sold under.
+ */
+export const paymentSettingsSchema = z.object({
+  /** The advance's share of the quote's total, in %. */
+  advancePercent: percent('Enter an advance from 0 to 100 %'),
+  /** Package balances fall due this many days before travel (rentals: at pickup). */
+  balanceDueDaysBeforeTravel: numberLike('Enter a whole number of days').pipe(
+    z.number().int('Enter a whole number of days').min(0, 'Enter 0 or more days').max(180, 'At most 180 days'),
+  ),
+  /** The office's UPI ID ('himalayantours@okaxis'), or '' for none. */
+  upiId: trimmed(100).refine(
+    (v) => v === '' || /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,64}$/.test(v),
+    'Enter a UPI ID like name@bank, or leave it empty',
+  ),
+  /** Bank transfer details, one line each (account name, number, IFSC, bank and branch). */
+  bankDetails: z.array(required(200)).max(6, 'At most 6 lines'),
+  packageCancellation: cancellationPolicySchema,
+  rentalCancellation: cancellationPolicySchema,
+});
+
 /** Every settings key and the schema that checks its value. */
 export const settingsSchemas = {
   company: companySettingsSchema,
@@ -169,6 +213,7 @@ export const settingsSchemas = {
   map: mapSettingsSchema,
   recentBookingToast: recentBookingToastSettingsSchema,
   notifications: notificationSettingsSchema,
+  payments: paymentSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof settingsSchemas;
@@ -191,6 +236,7 @@ export const SETTINGS_LABELS: Record<SettingsKey, string> = {
   map: 'Map location',
   recentBookingToast: 'Recent-booking toast',
   notifications: 'Notification e-mail',
+  payments: 'Payments and cancellations',
 };
 
 /** True for a settings key (API bodies name keys as they like). */
@@ -256,4 +302,12 @@ export const defaultSettings: Settings = {
   },
   recentBookingToast: { enabled: true },
   notifications: { email: '' },
+  payments: {
+    advancePercent: 50,
+    balanceDueDaysBeforeTravel: 15,
+    upiId: '',
+    bankDetails: [],
+    packageCancellation: DEFAULT_PACKAGE_POLICY,
+    rentalCancellation: DEFAULT_RENTAL_POLICY,
+  },
 };

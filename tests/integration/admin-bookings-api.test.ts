@@ -138,7 +138,9 @@ describe('status changes through PATCH and PUT', () => {
       } else {
         expect(res.status).toBe(409);
         const body = res.body as { error: string; issues: { path: string; message: string }[] };
-        expect(body.error).toBe(from === to ? `This booking is already ${from}` : 'A booking never goes back to pending');
+        expect(body.error).toBe(
+          from === to ? `This booking is already ${from}` : to === 'pending' ? 'A booking never goes back to pending' : `A ${from} booking cannot be ${to}`,
+        );
         expect(body.issues).toEqual([{ path: 'status', message: body.error }]);
         expect(stored.status).toBe(from);
         expect(stored.updatedAt).toEqual(booking.updatedAt);

@@ -76,7 +76,14 @@ describe('the state machine', () => {
     const legal = BOOKING_STATUSES.flatMap((from) =>
       BOOKING_STATUSES.filter((to) => canTransition(BOOKING_TRANSITIONS, from, to)).map((to) => `${from}>${to}`),
     );
-    expect(legal.sort()).toEqual(['confirmed>rejected', 'pending>confirmed', 'pending>rejected', 'rejected>confirmed']);
+    expect(legal.sort()).toEqual([
+      'confirmed>cancelled',
+      'confirmed>rejected',
+      'pending>cancelled',
+      'pending>confirmed',
+      'pending>rejected',
+      'rejected>confirmed',
+    ]);
   });
 });
 
@@ -102,7 +109,8 @@ describe.each([
       expect(toast).toEqual({ type: 'success', title: TOASTS[intent] });
       expect(stored.status).toBe(to);
     } else {
-      expect(toast).toEqual({ type: 'error', title: `This booking is already ${from}` });
+      // Only a cancelled booking refuses these buttons for another reason than being there already: it is final.
+      expect(toast).toEqual({ type: 'error', title: from === to ? `This booking is already ${from}` : `A ${from} booking cannot be ${to}` });
       expect(stored.status).toBe(from);
       expect(stored.updatedAt).toEqual(booking.updatedAt);
     }

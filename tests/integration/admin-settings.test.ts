@@ -150,6 +150,31 @@ describe('schemas: good and bad values per key', () => {
       good: [{ email: '' }, { email: 'bookings@example.org' }],
       bad: [[{ email: 'bookings at example' }, 'email']],
     },
+    payments: {
+      good: [
+        defaultSettings.payments,
+        { ...defaultSettings.payments, advancePercent: '30', upiId: 'himalayan.tours@okaxis', bankDetails: ['A/c 1234567890', 'IFSC SBIN0001234'] },
+      ],
+      bad: [
+        [{ ...defaultSettings.payments, advancePercent: 101 }, 'advancePercent'],
+        [{ ...defaultSettings.payments, advancePercent: 12.5 }, 'advancePercent'],
+        [{ ...defaultSettings.payments, upiId: 'not a upi id' }, 'upiId'],
+        [{ ...defaultSettings.payments, packageCancellation: { unit: 'days', tiers: [] } }, 'packageCancellation.tiers'],
+        [
+          {
+            ...defaultSettings.payments,
+            rentalCancellation: {
+              unit: 'hours',
+              tiers: [
+                { before: 24, refundPercent: 100 },
+                { before: 24, refundPercent: 50 },
+              ],
+            },
+          },
+          'rentalCancellation.tiers',
+        ],
+      ],
+    },
   };
 
   for (const [key, { good, bad }] of Object.entries(cases)) {

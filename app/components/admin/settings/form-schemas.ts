@@ -62,6 +62,7 @@ export const settingsFormSchemas = {
   map: settingsSchemas.map,
   recentBookingToast: withCheckbox(settingsSchemas.recentBookingToast),
   notifications: settingsSchemas.notifications,
+  payments: settingsSchemas.payments,
 } satisfies Record<SettingsKey, z.ZodType>;
 
 /** The keys edited on /admin/settings (the map has its own page, /admin/location), in page order. */

@@ -16,7 +16,7 @@ import {
   unauthorized,
   type JsonSchema,
 } from '~/lib/openapi';
-import { BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
+import { BOOKING_SOURCES, BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
 import { bookingApiQuerySchema, bookingPatchSchema, BOOKING_READ_ONLY_FIELDS } from '~/schemas/booking-admin';
 
 const filterParameters = Object.entries((inputSchema(bookingApiQuerySchema) as { properties?: Record<string, JsonSchema> }).properties ?? {}).map(
@@ -159,6 +159,13 @@ export const schemas: Record<string, JsonSchema> = {
       message: { type: 'string' },
       status: { enum: [...BOOKING_STATUSES] },
       confirmedAt: { ...nullableTime, description: 'When it last became confirmed; null unless confirmed' },
+      source: { enum: [...BOOKING_SOURCES], description: 'Where it came from: the public forms, or staff entering it by hand' },
+      cancellationPolicy: {
+        type: ['object', 'null'],
+        description: 'The cancellation policy it was sold under: unit (days or hours) and tiers (before, refundPercent); null for bookings older than payments',
+      },
+      cancelledAt: { ...nullableTime, description: 'When it was cancelled; null unless cancelled' },
+      paidButClashing: { type: ['string', 'null'], description: 'The advance is in but the vehicle is booked on those days: the clash, for staff to decide' },
       assignedTo: nullableId,
       followUpOn: nullableDate,
       inquiryId: { ...nullableId, description: 'The inquiry it was converted from' },

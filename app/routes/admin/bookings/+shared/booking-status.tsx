@@ -21,6 +21,7 @@ const TONES: Record<BookingStatus, { badge: StatusTone; card: string; icon: type
   pending: { badge: 'pending', card: 'border-marigold/50 bg-[#fffaf0]', icon: Clock },
   confirmed: { badge: 'ok', card: 'border-flag-green/40 bg-[#f3faf6]', icon: CircleCheck },
   rejected: { badge: 'bad', card: 'border-flag-red/30 bg-[#fdf6f5]', icon: CircleX },
+  cancelled: { badge: 'bad', card: 'border-stone-300 bg-stone-50', icon: CircleX },
 };
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
@@ -45,6 +46,10 @@ export const STATUS_CARD: Record<BookingStatus, { title: string; text: string }>
     title: 'Rejected',
     text: 'This booking was declined. You can still confirm it if the dates work out after all.',
   },
+  cancelled: {
+    title: 'Cancelled',
+    text: 'The traveller called this booking off. Any refund due under its cancellation policy is in the money panel.',
+  },
 };
 
 const OUTLINE_BASE =
@@ -68,7 +73,9 @@ function buttonLook(confirm: boolean, compact: boolean): string {
 /** The search parameter that opens the Reject confirmation for a booking id. */
 export const REJECT_PARAM = 'reject';
 
-const INTENT_OF: Record<Exclude<BookingStatus, 'pending'>, 'confirm' | 'reject'> = { confirmed: 'confirm', rejected: 'reject' };
+/** The statuses these buttons set; cancelling has its own flow (the refund by the policy, docs/decisions/046-payments.md). */
+type ButtonStatus = Exclude<BookingStatus, 'pending' | 'cancelled'>;
+const INTENT_OF: Record<ButtonStatus, 'confirm' | 'reject'> = { confirmed: 'confirm', rejected: 'reject' };
 
 /**
  * The Confirm and Reject buttons allowed from `status`, posting to `action` (the page's own address,
@@ -91,7 +98,7 @@ export function StatusButtons({
 }) {
   const navigation = useNavigation();
   const busyIntent = navigation.state !== 'idle' && navigation.formData?.get('id') === id ? navigation.formData.get('intent') : null;
-  const targets = BOOKING_TRANSITIONS[status].filter((to): to is Exclude<BookingStatus, 'pending'> => to !== 'pending');
+  const targets = BOOKING_TRANSITIONS[status].filter((to): to is ButtonStatus => to !== 'pending' && to !== 'cancelled');
   return (
     <>
       {targets.map((to) => {
