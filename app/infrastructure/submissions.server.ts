@@ -87,15 +87,18 @@ export async function handleApiSubmission<S extends $ZodType, R>(
     schema,
     create,
     entity,
+    guard = guardSubmission,
   }: {
     normalize: (body: Record<string, unknown>) => Record<string, unknown>;
     schema: S;
     create: (input: output<S>, options?: CreateOptions<R>) => Promise<R>;
     entity: string;
+    /** The request's check before anything is read (default `guardSubmission`: Origin, rate limit); a Response refuses. */
+    guard?: (request: Request) => Promise<Response | null>;
   },
 ): Promise<Response> {
   if (request.method !== 'POST') return apiError(405, 'Method not allowed', [], { Allow: 'POST' });
-  const refused = await guardSubmission(request);
+  const refused = await guard(request);
   if (refused) return refused;
   const key = readIdempotencyKey(request);
   if (key instanceof Response) return key;

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.server';
 import { bikes, bookings, cars, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
-import { canTransition, type BookingStatus } from '~/lib/constants';
+import { BOOKING_SOURCE_LABELS, canTransition, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
 import { clashMessage, formatDate } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
@@ -26,22 +26,50 @@ import { bookingMails, bookingStatusMail, operatorEmail } from '~/lib/mail-texts
 import type { OutgoingEmail } from './outbox.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
 import { BOOKING_TRANSITIONS, type BookingPatch } from '~/schemas/booking-admin';
-import { diffChanges, recordAudit, type AuditActor } from './audit.server';
+import { createdChanges, diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { findClashes, vehicleOf } from './booking-clashes.server';
 import type { Settings } from '~/schemas/settings';
 import { getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
 import { issueBookingLink } from './booking-link.server';
 
+/** Fields of a new booking that a staff-entered booking's 'create' audit entry lists. */
+const CREATED_FIELDS = [
+  'source',
+  'type',
+  'itemName',
+  'name',
+  'email',
+  'phone',
+  'startDate',
+  'endDate',
+  'adults',
+  'children',
+  'needHelmet',
+  'needDriver',
+  'message',
+] as const;
+
+/**
+ * What `createBooking` accepts besides the input. `withinTransaction` runs in the booking's
+ * transaction after the insert (the API's Idempotency-Key row). A staff-entered booking
+ * (docs/product.md#bookings-and-inquiries) names its `source` ('phone', 'whatsapp', 'walk-in';
+ * default 'website') and the staff member as `actor`: it is audited ('create') in the same
+ * transaction, and only the traveller's acknowledgement is queued (staff made it, so the office is
+ * not notified of it).
+ */
+export type CreateBookingOptions = {
+  withinTransaction?: (tx: Executor, row: Booking) => Promise<void>;
+  source?: BookingSource;
+  actor?: AuditActor;
+};
+
 /**
  * Store a booking (status pending) and queue its mails, in one transaction. Throws InvalidReference
  * for an unknown package, bike or car and Conflict for a vehicle that is not available (errors.server.ts).
- * `withinTransaction` runs in that transaction after the insert (the API's Idempotency-Key row).
+ * See `CreateBookingOptions` for a booking staff enter by hand.
  */
-export async function createBooking(
-  input: BookingInput,
-  options: { withinTransaction?: (tx: Executor, row: Booking) => Promise<void> } = {},
-): Promise<Booking> {
+export async function createBooking(input: BookingInput, options: CreateBookingOptions = {}): Promise<Booking> {
   const settings = await getSettings(['company', 'notifications', 'payments']);
   let mails: ReturnType<typeof bookingMails> = [];
   const booking = await db().transaction(async (tx) => {
@@ -54,6 +82,7 @@ export async function createBooking(
       startDate: input.startDate,
       message: input.message,
       status: 'pending',
+      source: options.source ?? 'website',
       publicityConsent: input.publicityConsent,
       // The policy the booking is sold under stays with it (docs/decisions/046-payments.md#cancellation-and-refunds).
       cancellationPolicy: input.type === 'package' ? settings.payments.packageCancellation : settings.payments.rentalCancellation,
@@ -95,13 +124,27 @@ export async function createBooking(
     const [row] = await tx.insert(bookings).values(values).returning();
     // The acknowledgement links to the traveller's own booking page (docs/decisions/046-payments.md).
     const link = await issueBookingLink(tx, row!.id);
-    mails = bookingMails(row!, settings.company, operatorEmail(settings), link.url);
+    const all = bookingMails(row!, settings.company, operatorEmail(settings), link.url);
+    // Staff entered it: the traveller's acknowledgement only, no 'new booking' mail to the office.
+    mails = options.actor ? all.filter((mail) => mail.kind === 'acknowledgement') : all;
     await enqueueEmails(tx, mails);
+    if (options.actor) {
+      await recordAudit(tx, options.actor, {
+        action: 'create',
+        entityType: 'booking',
+        entityId: row!.id,
+        summary: `Entered booking #${shortReference(row!.id)} (${BOOKING_SOURCE_LABELS[values.source as BookingSource]}: ${row!.name}, ${row!.itemName})`,
+        changes: createdChanges(row!, CREATED_FIELDS),
+      });
+    }
     await options.withinTransaction?.(tx, row!);
     return row!;
   });
   notifyNewMail(mails);
-  publishLive({ type: 'booking.created', id: booking.id, label: `New booking from ${booking.name}: ${booking.itemName}` });
+  const label = options.actor
+    ? `Booking #${shortReference(booking.id)} entered by ${options.actor.name}: ${booking.name}, ${booking.itemName}`
+    : `New booking from ${booking.name}: ${booking.itemName}`;
+  publishLive({ type: 'booking.created', id: booking.id, label });
   return booking;
 }
 
@@ -129,11 +172,53 @@ function illegalTransition(from: BookingStatus, to: BookingStatus): Conflict {
 const STATUS_VERB: Record<BookingStatus, string> = { pending: 'Reopened', confirmed: 'Confirmed', rejected: 'Rejected', cancelled: 'Cancelled' };
 
 /** Fields a correction may change, and that the audit entry of type 'update' compares. */
-const CORRECTABLE = ['name', 'email', 'phone', 'startDate', 'endDate'] as const;
+const CORRECTABLE = ['name', 'email', 'phone', 'startDate', 'endDate', 'adults', 'children', 'needHelmet', 'needDriver', 'message'] as const;
+
+/** What an item change sets, also compared by the 'update' entry (the name, and the id it points to). */
+const ITEM_FIELDS = ['itemName', 'packageId', 'bikeId', 'carId'] as const;
+
+/** The booking types each type-bound field of a change applies to (anything else is refused, 400). */
+const FIELD_TYPES: Partial<Record<keyof BookingPatch, BookingType>> = { adults: 'package', children: 'package', needHelmet: 'bike', needDriver: 'car' };
+
+const TYPE_NOUN: Record<BookingType, string> = { package: 'package', bike: 'bike', car: 'car' };
+
+/**
+ * The item a change's `itemId` names, as the columns to set: a package (or 'custom' for a custom
+ * tour) for a package booking, a bike or car of the same type otherwise. A vehicle is read FOR
+ * SHARE (it cannot be marked unavailable meanwhile). Throws InvalidBookingChange (400, `itemId`)
+ * for an unknown id or another type's, Conflict (409, `itemId`) for a vehicle marked unavailable,
+ * as the public form refuses it.
+ */
+async function itemColumns(tx: Executor, type: BookingType, itemId: string): Promise<Pick<NewBooking, (typeof ITEM_FIELDS)[number]>> {
+  const unknown = (message: string) => new InvalidBookingChange(message, [{ path: 'itemId', message }]);
+  if (type === 'package') {
+    if (itemId === CUSTOM_TOUR) return { itemName: CUSTOM_TOUR_NAME, packageId: null };
+    const [pkg] = await tx.select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).where(eq(tourPackages.id, itemId));
+    if (!pkg) throw unknown('No tour package has this id');
+    return { itemName: pkg.title, packageId: pkg.id };
+  }
+  const noun = TYPE_NOUN[type];
+  if (!isUuid(itemId)) throw unknown(`No ${noun} has this id`);
+  const table = type === 'bike' ? bikes : cars;
+  const [vehicle] = await tx.select({ id: table.id, model: table.model, available: table.available }).from(table).where(eq(table.id, itemId)).for('share');
+  if (!vehicle) throw unknown(`No ${noun} has this id`);
+  if (!vehicle.available) {
+    throw new Conflict(`This ${noun} is currently unavailable`, [{ path: 'itemId', message: `${vehicle.model} is currently unavailable` }]);
+  }
+  return type === 'bike' ? { itemName: vehicle.model, bikeId: vehicle.id } : { itemName: vehicle.model, carId: vehicle.id };
+}
+
+/** The id of the item a booking points to ('custom' for a package booking without a package). */
+function currentItemId(booking: Booking): string | null {
+  if (booking.type === 'package') return booking.packageId ?? (booking.itemName === CUSTOM_TOUR_NAME ? CUSTOM_TOUR : null);
+  return booking.bikeId ?? booking.carId;
+}
 
 /**
  * Change a booking as staff (docs/product.md#booking-status): its status along the state machine,
- * its follow-up day and assigned staff member, corrections of the contact fields and dates. In one
+ * its follow-up day and assigned staff member, corrections of the contact fields and dates, and what
+ * was booked: the item (`itemId`, another of the same type), adults and children (packages), helmet
+ * (bikes), driver (cars) and the message (docs/product.md#bookings-and-inquiries). In one
  * transaction with one audit entry per kind of change ('status' with `{status: {from, to}}`,
  * 'assign', 'follow_up', 'update'); `confirmed_at` is set when the booking becomes confirmed and
  * cleared when it is rejected. A status change also queues the traveller's mail (confirmed, could
@@ -143,7 +228,9 @@ const CORRECTABLE = ['name', 'email', 'phone', 'startDate', 'endDate'] as const;
  * A `status` equal to the current one is no change; alone it is refused like any illegal
  * transition. Throws NotFound (unknown id), Conflict (illegal transition, or the vehicle already
  * booked on overlapping days: 'Already booked: #A1B2C3 (Asha Rai, Jan 5 – Jan 7, 2025)') and
- * InvalidBookingChange (end before start, unknown staff member).
+ * InvalidBookingChange (end before start, unknown staff member, unknown item, a field of another
+ * booking type); a confirmed vehicle booking moved to another vehicle or other days is checked for
+ * clashes like a confirmation, and a vehicle marked unavailable is refused (Conflict, `itemId`).
  */
 export async function updateBookingForAdmin(id: string, patch: BookingPatch, actor: AuditActor): Promise<Booking> {
   if (!isUuid(id)) throw new NotFound('Booking not found');
@@ -167,11 +254,18 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
       if (isExclusionViolation(error)) {
         // Another confirmation of the same vehicle committed first: name it (now visible).
         const current = await getBooking(id);
+        const vehicleId = patch.itemId !== undefined && current && current.type !== 'package' ? patch.itemId : undefined;
         const proposed = current
-          ? { ...current, startDate: patch.startDate ?? current.startDate, endDate: patch.endDate === undefined ? current.endDate : patch.endDate }
+          ? {
+              ...current,
+              startDate: patch.startDate ?? current.startDate,
+              endDate: patch.endDate === undefined ? current.endDate : patch.endDate,
+              ...(vehicleId ? (current.type === 'bike' ? { bikeId: vehicleId } : { carId: vehicleId }) : {}),
+            }
           : null;
         const message = clashMessage(proposed ? await findClashes(db(), proposed) : []);
-        throw new Conflict(message, [{ path: patch.status ? 'status' : 'startDate', message }]);
+        const path = patch.status ? 'status' : vehicleId && !patch.startDate && patch.endDate === undefined ? 'itemId' : 'startDate';
+        throw new Conflict(message, [{ path, message }]);
       }
       if (isRetryableTransactionError(error) && attempt < 3) continue;
       throw error;
@@ -203,8 +297,18 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
       throw illegalTransition(from, patch.status);
     }
   }
+  const type = current.type as BookingType;
+  for (const [field, fits] of Object.entries(FIELD_TYPES)) {
+    if (patch[field as keyof BookingPatch] !== undefined && fits !== type) {
+      const message = `${field} does not apply to a ${TYPE_NOUN[type]} booking`;
+      throw new InvalidBookingChange(message, [{ path: field, message }]);
+    }
+  }
   for (const field of CORRECTABLE) {
     if (patch[field] !== undefined && patch[field] !== current[field]) Object.assign(set, { [field]: patch[field] });
+  }
+  if (patch.itemId !== undefined && patch.itemId !== currentItemId(current)) {
+    Object.assign(set, await itemColumns(tx, type, patch.itemId));
   }
   if (patch.followUpOn !== undefined && patch.followUpOn !== current.followUpOn) set.followUpOn = patch.followUpOn;
   if (patch.assignedTo !== undefined && patch.assignedTo !== current.assignedTo) set.assignedTo = patch.assignedTo;
@@ -225,14 +329,15 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   if (Object.keys(set).length === 0) return { row: current, changed: false, statusChange: null, mails: [] };
 
   const datesChanged = set.startDate !== undefined || set.endDate !== undefined;
-  if (next.status === 'confirmed' && (statusChange || datesChanged) && vehicleOf(next)) {
+  const vehicleChanged = set.bikeId !== undefined || set.carId !== undefined;
+  if (next.status === 'confirmed' && (statusChange || datesChanged || vehicleChanged) && vehicleOf(next)) {
     // One confirmation of a vehicle at a time, so the check below sees every committed one and the
     // refusal names the clash; the exclusion constraint stays the guarantee (docs/decisions/015-no-double-booking.md).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${vehicleOf(next)!.id}::text, 15))`);
     const clashes = await findClashes(tx, next);
     if (clashes.length > 0) {
       const message = clashMessage(clashes);
-      throw new Conflict(message, [{ path: statusChange ? 'status' : 'startDate', message }]);
+      throw new Conflict(message, [{ path: statusChange ? 'status' : vehicleChanged && !datesChanged ? 'itemId' : 'startDate', message }]);
     }
   }
 
@@ -270,9 +375,10 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
       changes: { followUpOn: { from: current.followUpOn, to: set.followUpOn } },
     });
   }
-  const corrected = diffChanges(current, row!, CORRECTABLE);
+  const corrected = diffChanges(current, row!, [...CORRECTABLE, ...ITEM_FIELDS]);
   if (corrected) {
-    await recordAudit(tx, actor, { action: 'update', entityType: 'booking', entityId: id, summary: `Corrected booking ${reference}`, changes: corrected });
+    const summary = set.itemName !== undefined ? `Changed booking ${reference} to ${row!.itemName}` : `Corrected booking ${reference}`;
+    await recordAudit(tx, actor, { action: 'update', entityType: 'booking', entityId: id, summary, changes: corrected });
   }
   return { row: row!, changed: true, statusChange, mails };
 }

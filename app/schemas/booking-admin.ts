@@ -10,7 +10,8 @@ import { isCalendarDate } from '~/lib/calendar-date';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingStatus } from '~/lib/constants';
 import { searchTerm } from './catalog-query';
 import { normalizeInputNames } from './input-names';
-import { emailField, nameField, phoneField } from './submission-fields';
+import { CUSTOM_TOUR } from './submission-limits';
+import { booleanField, emailField, integerField, messageField, nameField, phoneField } from './submission-fields';
 
 /** The booking state machine lives with the other vocabularies (docs/product.md#booking-status). */
 export { BOOKING_TRANSITIONS } from '~/lib/constants';
@@ -62,10 +63,23 @@ export const bookingStatusSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.map((s) => `'${s}'`).join(', ')}` }),
 });
 
+/** What `itemId` of a booking change must be: a record id, or 'custom' (a package booking's custom tour). */
+export const ITEM_ID_MESSAGE = "itemId must be the id of a package, bike or car of the booking's type, or 'custom' for a custom tour";
+
+/** A booking change's `itemId`: a package, bike or car id (lower-cased), or 'custom'. */
+export const itemIdField = z
+  .string({ error: ITEM_ID_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === CUSTOM_TOUR || z.uuid().safeParse(v).success, ITEM_ID_MESSAGE);
+
 /**
  * A partial update through the API: the status, the pipeline fields (follow-up day, assigned staff
- * member; null clears them) and corrections of the contact fields and dates. Every field is
- * optional; at least one must be sent. `endDate` null means a single day.
+ * member; null clears them), corrections of the contact fields and dates, and what was booked
+ * (docs/product.md#bookings-and-inquiries): `itemId` (another item of the booking's type), `adults`
+ * and `children` (packages), `needHelmet` (bikes), `needDriver` (cars) and `message`. Every field is
+ * optional; at least one must be sent. `endDate` null means a single day. Whether a field fits the
+ * booking's type is the model's check (app/models/booking.server.ts).
  */
 const bookingPatchFields = z.object({
   status: bookingStatusSchema.shape.status.optional(),
@@ -77,6 +91,13 @@ const bookingPatchFields = z.object({
   phone: z.optional(phoneField),
   startDate: calendarDateField.optional(),
   endDate: calendarDateField.nullable().optional(),
+  itemId: itemIdField.optional(),
+  adults: z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' })),
+  children: z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' })),
+  // null (a GET record of another type sent back) is no change, like a missing field.
+  needHelmet: z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: 'needHelmet must be true or false' }).optional()),
+  needDriver: z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: 'needDriver must be true or false' }).optional()),
+  message: z.optional(messageField),
 });
 
 export const bookingPatchSchema = bookingPatchFields
@@ -87,6 +108,30 @@ export const bookingPatchSchema = bookingPatchFields
   });
 
 export type BookingPatch = z.infer<typeof bookingPatchSchema>;
+
+/**
+ * The edit form of /admin/bookings/:id/edit (form strings): the item, the contact fields, the dates
+ * (staff may correct them to past days; an empty end date is a single day), adults and children,
+ * helmet and driver (a hidden 'false' before each checkbox), the message. Fields the booking's type
+ * does not show are absent and stay unchanged.
+ */
+export const bookingEditFormSchema = z
+  .object({
+    itemId: z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: 'Please choose what is booked' }).pipe(itemIdField)),
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    startDate: z.preprocess((v) => (v === '' ? undefined : v), calendarDateField),
+    endDate: z.preprocess((v) => (v === '' ? null : v), calendarDateField.nullable().optional()),
+    adults: z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' })),
+    children: z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' })),
+    needHelmet: z.optional(booleanField(false)),
+    needDriver: z.optional(booleanField(false)),
+    message: messageField,
+  })
+  .refine((value) => !(value.endDate && value.endDate < value.startDate), { message: 'The end date cannot be before the start date', path: ['endDate'] });
+
+export type BookingEditForm = z.infer<typeof bookingEditFormSchema>;
 
 /**
  * Fields of a booking as the API returns it that a client may send back unchanged (a GET record
@@ -101,11 +146,7 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'bikeId',
   'carId',
   'itemName',
-  'adults',
-  'children',
-  'needHelmet',
-  'needDriver',
-  'message',
+  'source',
   // The traveller's own choice on the booking form: staff never change it.
   'publicityConsent',
   'confirmedAt',

@@ -4,9 +4,12 @@
  * - GET: the booking (camelCase, with its short `reference`); 404 for an unknown id.
  * - PATCH (and PUT, its synonym: both change only the fields sent): `status` along the state
  *   machine, `followUpOn` and `assignedTo` (null clears), corrections of `name`, `email`, `phone`,
- *   `startDate`, `endDate`. 200 with the saved booking; 400 `{error, issues}` naming a bad or
- *   unknown field (read-only fields of the record, such as `id` or `createdAt`, are ignored); 404;
- *   409 for an illegal transition or a vehicle already booked on overlapping days
+ *   `startDate`, `endDate`, and what was booked: `itemId` (another package, or 'custom', for a
+ *   package booking; another bike or car for a vehicle booking), `adults` and `children` (packages),
+ *   `needHelmet` (bikes), `needDriver` (cars), `message`. 200 with the saved booking; 400
+ *   `{error, issues}` naming a bad or unknown field, an unknown item or a field of another booking
+ *   type (read-only fields of the record, such as `id` or `createdAt`, are ignored); 404; 409 for an
+ *   illegal transition, a vehicle marked unavailable or a vehicle already booked on overlapping days
  *   (docs/decisions/015-no-double-booking.md).
  * - DELETE (admin role; 403 for staff, docs/decisions/045-security-round-two.md section 9): 204, audited; 404 for an unknown id.
  */
@@ -46,7 +49,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       apiError(
         400,
         'Unknown fields',
-        unknown.map((path) => ({ path, message: 'Not a field of a booking change (status, followUpOn, assignedTo, name, email, phone, startDate, endDate)' })),
+        unknown.map((path) => ({
+          path,
+          message:
+            'Not a field of a booking change (status, followUpOn, assignedTo, name, email, phone, startDate, endDate, itemId, adults, children, needHelmet, needDriver, message)',
+        })),
       ),
     );
   }

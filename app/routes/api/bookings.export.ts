@@ -36,6 +36,7 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Received (IST)', value: (b) => localTime(b.createdAt) },
   { header: 'Status', value: (b) => b.status },
   { header: 'Type', value: (b) => b.type },
+  { header: 'Source', value: (b) => b.source },
   { header: 'Item', value: (b) => b.itemName },
   { header: 'Customer', value: (b) => b.name },
   { header: 'Email', value: (b) => b.email },

@@ -1,8 +1,8 @@
 /**
  * /admin/bookings/:id: one booking (docs/product.md#bookings-and-inquiries). The short reference,
  * the customer (name, e-mail, phone), what was booked (type, item linked to its public page while it
- * exists, dates, adults and children, helmet or driver), the message as plain text with its line
- * breaks, the status card ('Pending Review' / 'Confirmed' / 'Rejected' with the moves the state
+ * exists, dates, adults and children, helmet or driver, where it came from: website, phone, WhatsApp,
+ * walk-in), the message as plain text with its line breaks, 'Edit booking' (/admin/bookings/:id/edit), the status card ('Pending Review' / 'Confirmed' / 'Rejected' with the moves the state
  * machine allows, docs/product.md#booking-status), the inquiry it came from, the pipeline panel
  * (assignment, follow-up, notes; docs/decisions/016-request-pipeline.md), and for a bike or car the
  * vehicle's other confirmed bookings 30 days either side, overlaps marked
@@ -12,7 +12,7 @@
  * The action takes the status buttons ('Booking confirmed' / 'Booking rejected', or the refusal as
  * an error toast) and the pipeline panel's forms, each ending in a redirect back here with a toast.
  */
-import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Phone } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { data, Link, useSearchParams } from 'react-router';
 import { useReturnFocusAfterConfirm } from '~/components/admin/confirm-delete';
@@ -23,7 +23,7 @@ import { PipelinePanel } from '~/components/admin/pipeline-panel';
 import { buttonClass } from '~/components/ui/button';
 import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { cn } from '~/lib/cn';
-import type { BookingStatus, BookingType } from '~/lib/constants';
+import { BOOKING_SOURCE_LABELS, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { formatDate, formatDateRange, formatDateTime } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -77,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       received: formatDateTime(booking.createdAt),
       confirmedAt: booking.confirmedAt ? formatDateTime(booking.confirmedAt) : null,
       inquiryId: booking.inquiryId,
+      source: BOOKING_SOURCE_LABELS[booking.source as BookingSource] ?? booking.source,
       vehicle: booking.bikeId ? 'bike' : booking.carId ? 'car' : null,
     },
     calendar: {
@@ -150,10 +151,16 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected';
   useReturnFocusAfterConfirm(rejecting ? b.id : null, 'data-reject-id');
   const back = (
-    <Link to="/admin/bookings" className={buttonClass('outline', 'md')}>
-      <ArrowLeft className="size-4" aria-hidden />
-      Back<span className="sr-only"> to bookings</span>
-    </Link>
+    <>
+      <Link to="/admin/bookings" className={buttonClass('outline', 'md')}>
+        <ArrowLeft className="size-4" aria-hidden />
+        Back<span className="sr-only"> to bookings</span>
+      </Link>
+      <Link to={`${here}/edit`} className={buttonClass('primary', 'md')}>
+        <Pencil className="size-4" aria-hidden />
+        Edit booking
+      </Link>
+    </>
   );
 
   return (
@@ -213,6 +220,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
                 )}
               </Field>
               <Field label="Received">{b.received}</Field>
+              <Field label="Source">{b.source}</Field>
               <Field label={b.type === 'package' ? 'Travel date' : 'Start date'}>{b.startDate}</Field>
               {b.endDate ? <Field label="End date">{b.endDate}</Field> : null}
               {b.type === 'package' ? (

@@ -5,12 +5,14 @@
  * (newest or oldest first) or travel date. All of it lives in the URL, so the list works without
  * JavaScript, and 'Export CSV' downloads the same selection (/api/bookings/export).
  *
- * Table: Customer (name and e-mail), Type, Item, Date, Status, Actions: view details, and Confirm /
+ * 'New booking' opens /admin/bookings/new (a booking taken on the phone, WhatsApp or at the desk).
+ *
+ * Table: Customer (name and e-mail), Type (with the source: Website, Phone, WhatsApp, Walk-in), Item, Date, Status, Actions: view details, and Confirm /
  * Reject while pending, answered with 'Booking confirmed' / 'Booking rejected' (or the refusal, e.g.
  * a vehicle already booked on those days). Reject asks first (`?reject=<id>`, see booking-status.tsx). Empty: 'No bookings match your search' /
  * 'No bookings yet'.
  */
-import { CalendarCheck, Download, Eye } from 'lucide-react';
+import { CalendarCheck, Download, Eye, Plus } from 'lucide-react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useReturnFocusAfterConfirm } from '~/components/admin/confirm-delete';
@@ -22,7 +24,7 @@ import { ResultCount } from '~/components/admin/result-count';
 import { buttonClass } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
 import { requireAdmin } from '~/services/admin-guard.server';
-import type { BookingStatus, BookingType } from '~/lib/constants';
+import { BOOKING_SOURCE_LABELS, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
 import { listHref } from '~/lib/list-href';
@@ -76,6 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: b.name,
       email: b.email,
       type: b.type as BookingType,
+      source: BOOKING_SOURCE_LABELS[b.source as BookingSource] ?? b.source,
       itemName: b.itemName,
       dates: formatDateRange(b.startDate, b.endDate),
       received: formatDate(b.createdAt),
@@ -117,7 +120,15 @@ const columns: DataColumn<Row>[] = [
       </span>
     ),
   },
-  { header: 'Type', cell: (b) => TYPE_LABELS[b.type] },
+  {
+    header: 'Type',
+    cell: (b) => (
+      <span className="block">
+        <span className="block">{TYPE_LABELS[b.type]}</span>
+        <span className="block text-xs text-muted">{b.source}</span>
+      </span>
+    ),
+  },
   {
     header: 'Item',
     cell: (b) => (
@@ -158,16 +169,26 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const rejecting = rejectId ? rows.find((b) => b.id === rejectId && b.status !== 'rejected') : undefined;
   useReturnFocusAfterConfirm(rejecting?.id ?? null, 'data-reject-id');
 
-  const exportLink = (
-    <a href={exportHref} download className={buttonClass('outline', 'md')}>
-      <Download className="size-4" aria-hidden />
-      Export CSV
-    </a>
+  const headerActions = (
+    <>
+      <a href={exportHref} download className={buttonClass('outline', 'md')}>
+        <Download className="size-4" aria-hidden />
+        Export CSV
+      </a>
+      <Link to={`${PATH}/new`} className={buttonClass('primary', 'md')}>
+        <Plus className="size-4" aria-hidden />
+        New booking
+      </Link>
+    </>
   );
 
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader title="Bookings" description="Package, bike and car bookings made on the site." actions={exportLink} />
+      <AdminPageHeader
+        title="Bookings"
+        description="Package, bike and car bookings: made on the site, or entered by staff from the phone, WhatsApp or the desk."
+        actions={headerActions}
+      />
       <div className="flex flex-col gap-3">
         <BookingFiltersForm pathname={PATH} filters={filters} />
         <ResultCount total={total} q={filters.q} singular="booking" plural="bookings" />

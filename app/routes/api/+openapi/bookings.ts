@@ -1,6 +1,6 @@
 /**
- * OpenAPI paths and schemas of /api/bookings (docs/decisions/009-rest-api.md): the public POST, the
- * staff list, export, read, change and delete. Query parameters and request bodies come from the zod
+ * OpenAPI paths and schemas of /api/bookings (docs/decisions/009-rest-api.md): the public POST (and
+ * staff's, with `source`), the staff list, export, read, change and delete. Query parameters and request bodies come from the zod
  * schemas that validate them (app/schemas/booking-admin.ts).
  */
 import {
@@ -18,6 +18,7 @@ import {
 } from '~/lib/openapi';
 import { BOOKING_SOURCES, BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
 import { bookingApiQuerySchema, bookingPatchSchema, BOOKING_READ_ONLY_FIELDS } from '~/schemas/booking-admin';
+import { staffBookingInputSchema } from '~/schemas/booking-staff';
 
 const filterParameters = Object.entries((inputSchema(bookingApiQuerySchema) as { properties?: Record<string, JsonSchema> }).properties ?? {}).map(
   ([name, schema]) => ({ name, in: 'query', schema }),
@@ -28,16 +29,32 @@ const FILTERS =
 
 const bookingRef = { $ref: '#/components/schemas/Booking' };
 
+const submission = submissionPath(
+  'bookings',
+  'Send a booking (package, bike or car; a Book Your Tour request is a package booking), or enter one as staff',
+  'BookingInput',
+  'The stored booking (status pending)',
+  'The bike or car is currently unavailable',
+);
+
+/** The POST's body: a visitor's booking, or a staff-entered one (with `source`). */
+const submissionBody = { oneOf: [{ $ref: '#/components/schemas/BookingInput' }, { $ref: '#/components/schemas/StaffBookingInput' }] };
+
 /** Paths merged into /api/openapi.json. */
 export const paths: Record<string, unknown> = {
   '/api/bookings': {
-    ...submissionPath(
-      'bookings',
-      'Send a booking (package, bike or car; a Book Your Tour request is a package booking)',
-      'BookingInput',
-      'The stored booking (status pending)',
-      'The bike or car is currently unavailable',
-    ),
+    post: {
+      ...submission.post,
+      description:
+        `${submission.post.description} ` +
+        "A visitor's body may not name `source` (400). A signed-in staff member (Bearer token or session cookie) who sends `source` ('phone', 'whatsapp' or 'walk-in') enters a booking taken by hand: the same fields and rules, stored with that source, audited, the traveller acknowledged by e-mail and the office not notified; no submission rate limit. A staff call without `source` is handled like a visitor's.",
+      security: [{}, ...adminSecurity],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: submissionBody }, 'application/x-www-form-urlencoded': { schema: submissionBody } },
+      },
+      responses: { ...submission.post.responses, 401: unauthorized },
+    },
     get: {
       tags: ['bookings'],
       summary: 'List bookings (staff)',
@@ -86,9 +103,9 @@ export const paths: Record<string, unknown> = {
     },
     patch: {
       tags: ['bookings'],
-      summary: 'Change a booking (staff): status, follow-up, assignment, contact fields, dates',
+      summary: 'Change a booking (staff): status, follow-up, assignment, contact fields, dates, item, travellers, helmet or driver, message',
       description:
-        'Only the fields sent change. `status` follows the state machine: pending → confirmed or rejected; confirmed → rejected; rejected → confirmed; never back to pending. Confirming a bike or car booking whose days overlap another confirmed booking of the same vehicle is refused with 409 naming the clash. Field names may be camelCase or snake_case; read-only fields of the record are ignored, other unknown fields are refused.',
+        "Only the fields sent change. `status` follows the state machine: pending → confirmed or rejected; confirmed → rejected; rejected → confirmed; never back to pending. Confirming a bike or car booking whose days overlap another confirmed booking of the same vehicle is refused with 409 naming the clash, and so is moving a confirmed one to such days or to such a vehicle. `itemId` is another item of the booking's type (a package or 'custom' for a package booking, a bike for a bike booking, a car for a car booking): an unknown one is 400 naming `itemId`, a vehicle marked unavailable 409. `adults` and `children` apply to package bookings, `needHelmet` to bike bookings, `needDriver` to car bookings; sent for another type they are 400 (null is no change). Field names may be camelCase or snake_case; read-only fields of the record are ignored, other unknown fields are refused.",
       security: adminSecurity,
       parameters: [idParameter],
       requestBody: jsonBody('BookingChange'),
@@ -98,7 +115,7 @@ export const paths: Record<string, unknown> = {
         401: unauthorized,
         403: crossSite,
         404: errorResponse('Booking not found'),
-        409: errorResponse('Illegal status transition, or the vehicle is already booked on overlapping days'),
+        409: errorResponse('Illegal status transition, a vehicle marked unavailable, or the vehicle is already booked on overlapping days'),
         413: errorResponse('Body larger than 64 KB'),
         415: errorResponse('The body is not JSON'),
       },
@@ -116,7 +133,7 @@ export const paths: Record<string, unknown> = {
         401: unauthorized,
         403: crossSite,
         404: errorResponse('Booking not found'),
-        409: errorResponse('Illegal status transition, or the vehicle is already booked on overlapping days'),
+        409: errorResponse('Illegal status transition, a vehicle marked unavailable, or the vehicle is already booked on overlapping days'),
       },
     },
     delete: {
@@ -158,6 +175,7 @@ export const schemas: Record<string, JsonSchema> = {
       needDriver: { type: ['boolean', 'null'] },
       message: { type: 'string' },
       status: { enum: [...BOOKING_STATUSES] },
+      source: { enum: [...BOOKING_SOURCES], description: "Where it came from: 'website' (the public forms) or entered by staff" },
       confirmedAt: { ...nullableTime, description: 'When it last became confirmed; null unless confirmed' },
       source: { enum: [...BOOKING_SOURCES], description: 'Where it came from: the public forms, or staff entering it by hand' },
       cancellationPolicy: {
@@ -172,6 +190,11 @@ export const schemas: Record<string, JsonSchema> = {
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
     },
+  },
+  StaffBookingInput: {
+    ...inputSchema(staffBookingInputSchema),
+    description:
+      'A booking staff enter by hand (staff session only): the fields of BookingInput (a package booking as Book Your Tour: adults default 1) plus `source`.',
   },
   BookingChange: {
     ...inputSchema(bookingPatchSchema),
