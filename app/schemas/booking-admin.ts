@@ -92,9 +92,9 @@ const bookingPatchFields = z.object({
   startDate: calendarDateField.optional(),
   endDate: calendarDateField.nullable().optional(),
   itemId: itemIdField.optional(),
-  adults: z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' })),
-  children: z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' })),
   // null (a GET record of another type sent back) is no change, like a missing field.
+  adults: z.preprocess((v) => (v === null ? undefined : v), z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' }))),
+  children: z.preprocess((v) => (v === null ? undefined : v), z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' }))),
   needHelmet: z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: 'needHelmet must be true or false' }).optional()),
   needDriver: z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: 'needDriver must be true or false' }).optional()),
   message: z.optional(messageField),
@@ -123,8 +123,9 @@ export const bookingEditFormSchema = z
     phone: phoneField,
     startDate: z.preprocess((v) => (v === '' ? undefined : v), calendarDateField),
     endDate: z.preprocess((v) => (v === '' ? null : v), calendarDateField.nullable().optional()),
-    adults: z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' })),
-    children: z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' })),
+    // Empty (or not shown for the type): unchanged.
+    adults: z.preprocess((v) => (v === '' ? undefined : v), z.optional(integerField({ min: 1, max: 50, message: 'At least 1 adult' }))),
+    children: z.preprocess((v) => (v === '' ? undefined : v), z.optional(integerField({ min: 0, max: 50, message: 'Children cannot be negative' }))),
     needHelmet: z.optional(booleanField(false)),
     needDriver: z.optional(booleanField(false)),
     message: messageField,

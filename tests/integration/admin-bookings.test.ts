@@ -548,6 +548,7 @@ describe('the CSV export', () => {
       'Assigned to',
       'Inquiry',
       'Id',
+      'Source',
     ]);
     expect(rows).toHaveLength(2);
     const row = Object.fromEntries(rows[0]!.map((h, i) => [h, rows[1]![i]]));
@@ -567,6 +568,7 @@ describe('the CSV export', () => {
       'Follow-up on': '2027-01-01',
       'Assigned to': 'Test Staff',
       Id: booking.id,
+      Source: 'website',
     });
     expect(row['Confirmed (IST)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // The raw text quotes what needs it.

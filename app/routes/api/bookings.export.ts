@@ -36,7 +36,6 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Received (IST)', value: (b) => localTime(b.createdAt) },
   { header: 'Status', value: (b) => b.status },
   { header: 'Type', value: (b) => b.type },
-  { header: 'Source', value: (b) => b.source },
   { header: 'Item', value: (b) => b.itemName },
   { header: 'Customer', value: (b) => b.name },
   { header: 'Email', value: (b) => b.email },
@@ -53,6 +52,8 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Assigned to', value: (b) => b.assignedName },
   { header: 'Inquiry', value: (b) => (b.inquiryId ? shortReference(b.inquiryId) : '') },
   { header: 'Id', value: (b) => b.id },
+  // Last, so the columns before it keep their places in spreadsheets built on earlier exports.
+  { header: 'Source', value: (b) => b.source },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
