@@ -118,7 +118,11 @@ describe('/admin/bookings/new', () => {
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({ action: 'create', actorId: staff.user.id });
     expect(entry!.summary).toContain('Phone');
-    expect(entry!.changes).toMatchObject({ source: { from: null, to: 'phone' }, itemName: { from: null, to: car.model }, name: { from: null, to: 'Tenzin Bhutia' } });
+    expect(entry!.changes).toMatchObject({
+      source: { from: null, to: 'phone' },
+      itemName: { from: null, to: car.model },
+      name: { from: null, to: 'Tenzin Bhutia' },
+    });
 
     const mails = await db()
       .select()
@@ -130,7 +134,13 @@ describe('/admin/bookings/new', () => {
   test('refuses bad input naming each field and writes nothing', async () => {
     const email = `bad-${uid()}@example.com`;
     const res = await settle(() =>
-      newAction(postForm('/admin/bookings/new', { type: 'package', source: 'website', itemId: '', name: ' ', email, phone: '12', startDate: '2020-01-01', adults: '0' }, {})),
+      newAction(
+        postForm(
+          '/admin/bookings/new',
+          { type: 'package', source: 'website', itemId: '', name: ' ', email, phone: '12', startDate: '2020-01-01', adults: '0' },
+          {},
+        ),
+      ),
     );
     expect(res.status).toBe(400);
     const errors = (res.body as { result: { error: Record<string, string[]> } }).result.error;
@@ -197,11 +207,27 @@ describe('/admin/bookings/:id/edit', () => {
 
   test('a confirmed bike booking moved to a bike booked those days is refused with the clash; nothing written', async () => {
     const [taken, free] = [await createBike(), await createBike()];
-    const holder = await bookingIn('confirmed', { type: 'bike', bikeId: taken.id, itemName: taken.model, name: 'Asha Rai', startDate: '2027-03-05', endDate: '2027-03-07' });
-    const moving = await bookingIn('confirmed', { type: 'bike', bikeId: free.id, itemName: free.model, needHelmet: true, startDate: '2027-03-06', endDate: '2027-03-06' });
+    const holder = await bookingIn('confirmed', {
+      type: 'bike',
+      bikeId: taken.id,
+      itemName: taken.model,
+      name: 'Asha Rai',
+      startDate: '2027-03-05',
+      endDate: '2027-03-07',
+    });
+    const moving = await bookingIn('confirmed', {
+      type: 'bike',
+      bikeId: free.id,
+      itemName: free.model,
+      needHelmet: true,
+      startDate: '2027-03-06',
+      endDate: '2027-03-06',
+    });
     const before = await auditOf(moving.id);
     const loaded = await editLoader(routeArgs(`/admin/bookings/${moving.id}/edit`, { id: moving.id }, { headers: { Cookie: staff.cookie } }));
-    const res = await settle(() => editAction(postForm(`/admin/bookings/${moving.id}/edit`, { ...loaded.values, itemId: taken.id, needHelmet: 'false' }, { id: moving.id })));
+    const res = await settle(() =>
+      editAction(postForm(`/admin/bookings/${moving.id}/edit`, { ...loaded.values, itemId: taken.id, needHelmet: 'false' }, { id: moving.id })),
+    );
     expect(res.status).toBe(409);
     const clash = `Already booked: #${shortReference(holder.id)} (Asha Rai, Mar 5 – Mar 7, 2027)`;
     expect((res.body as { result: { error: Record<string, string[]> } }).result.error.itemId).toEqual([clash]);
@@ -228,7 +254,10 @@ describe('POST /api/bookings', () => {
 
   test('with a staff Bearer token and a source stores a staff-entered booking, audited, without the office notification', async () => {
     const email = `api-${uid()}@example.com`;
-    const res = await call(bookingsAction, '/api/bookings', { body: body(email, { source: 'whatsapp', adults: 4 }), headers: { Authorization: staff.authorization } });
+    const res = await call(bookingsAction, '/api/bookings', {
+      body: body(email, { source: 'whatsapp', adults: 4 }),
+      headers: { Authorization: staff.authorization },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ source: 'whatsapp', status: 'pending', itemName: 'Custom tour', adults: 4, children: 0 });
     const id = (res.body as { id: string }).id;
@@ -310,7 +339,12 @@ describe('PATCH /api/bookings/:id (item, travellers, extras)', () => {
     const car = await createCar();
     const booking = await createBooking({ type: 'car', carId: car.id, itemName: car.model, needDriver: false });
     const record = JSON.parse(JSON.stringify(await getBooking(booking.id)));
-    const res = await call(bookingAction, `/api/bookings/${booking.id}`, { method: 'PUT', body: record, params: { id: booking.id }, headers: { Authorization: staff.authorization } });
+    const res = await call(bookingAction, `/api/bookings/${booking.id}`, {
+      method: 'PUT',
+      body: record,
+      params: { id: booking.id },
+      headers: { Authorization: staff.authorization },
+    });
     expect(res.status).toBe(200);
     expect(await auditOf(booking.id)).toHaveLength(0);
   });
@@ -320,7 +354,10 @@ test('the CSV export has the source column', async () => {
   const tag = uid();
   await createBooking({ name: `Csv ${tag}`, source: 'walk-in' });
   const res = await exportLoader(routeArgs(`/api/bookings/export?q=${tag}`, {}, { headers: { Authorization: staff.authorization } }));
-  const [header, line] = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const [header, line] = (await res.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   const columns = header!.split(',');
   expect(columns).toContain('Source');
   expect(line!.split(',')[columns.indexOf('Source')]).toBe('walk-in');
