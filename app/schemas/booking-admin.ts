@@ -117,7 +117,8 @@ export type BookingPatch = z.infer<typeof bookingPatchSchema>;
  */
 export const bookingEditFormSchema = z
   .object({
-    itemId: z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: 'Please choose what is booked' }).pipe(itemIdField)),
+    // Empty (the booked item was deleted from the catalogue and none chosen since): unchanged.
+    itemId: z.preprocess((v) => (v === '' ? undefined : v), itemIdField.optional()),
     name: nameField,
     email: emailField,
     phone: phoneField,

@@ -235,6 +235,17 @@ describe('/admin/bookings/:id/edit', () => {
     expect(await auditOf(moving.id)).toHaveLength(before.length);
   });
 
+  test('a booking whose car was deleted keeps its item name when the item is left empty', async () => {
+    const booking = await createBooking({ type: 'car', carId: null, itemName: 'Old Sumo', needDriver: true, startDate: '2027-05-01' });
+    const loaded = await editLoader(routeArgs(`/admin/bookings/${booking.id}/edit`, { id: booking.id }, { headers: { Cookie: staff.cookie } }));
+    expect(loaded).toMatchObject({ deletedItem: 'Old Sumo', values: { itemId: '' } });
+    const res = await settle(() =>
+      editAction(postForm(`/admin/bookings/${booking.id}/edit`, { ...loaded.values, needDriver: 'on', endDate: '2027-05-02' }, { id: booking.id })),
+    );
+    expect(res.status).toBe(302);
+    expect(await getBooking(booking.id)).toMatchObject({ carId: null, itemName: 'Old Sumo', endDate: '2027-05-02' });
+  });
+
   test('an unknown id is 404', async () => {
     const res = await settle(() => editLoader(routeArgs(`/admin/bookings/${randomUUID()}/edit`, { id: randomUUID() }, { headers: { Cookie: staff.cookie } })));
     expect(res.status).toBe(404);

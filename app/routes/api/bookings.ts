@@ -42,18 +42,16 @@ async function isStaffEntry(request: Request): Promise<boolean> {
 
 export async function action({ request }: Route.ActionArgs) {
   if (await isStaffEntry(request)) {
-    let actor: ReturnType<typeof auditActor> | null = null;
+    // The staff guard instead of the visitor's (no submission rate limit): a live session and, for
+    // a cookie, the site's own Origin (403 otherwise).
+    const auth = await orAdminRefusal(() => requireAdmin(request));
+    if (auth instanceof Response) return auth;
+    const actor = auditActor(auth, request);
     return handleApiSubmission(request, {
       normalize: normalizeBookingInput,
       schema: staffBookingInputSchema,
-      // The staff guard instead of the visitor's: a live session (and, for a cookie, the site's own Origin).
-      guard: async (req) => {
-        const auth = await orAdminRefusal(() => requireAdmin(req));
-        if (auth instanceof Response) return auth;
-        actor = auditActor(auth, req);
-        return null;
-      },
-      create: (input, options) => createBooking(input, { ...options, source: input.source, actor: actor! }),
+      guard: () => Promise.resolve(null),
+      create: (input, options) => createBooking(input, { ...options, source: input.source, actor }),
       entity: 'booking',
     });
   }

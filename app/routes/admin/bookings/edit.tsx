@@ -41,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     reference: shortReference(booking.id),
     type,
     items: await bookingItemOptions(type),
+    deletedItem: itemId === '' ? booking.itemName : null,
     values: {
       itemId,
       name: booking.name,
@@ -89,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => adminMeta(loaderData ? `Edit booking #${loaderData.reference}` : 'Booking not found');
 
 export default function EditBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, reference, type, items, values } = loaderData;
+  const { id, reference, type, items, values, deletedItem } = loaderData;
   const [form, fields] = useForm({
     id: `booking-edit-${id}`,
     lastResult: actionData?.result,
@@ -108,7 +109,7 @@ export default function EditBooking({ loaderData, actionData }: Route.ComponentP
       />
       <Form method="post" {...getFormProps(form)} {...watchUnsaved('the booking')} className="mt-6 flex flex-col gap-6">
         <FormError id={form.errorId} errors={form.errors} />
-        <BookingFormSections type={type} fields={fields as unknown as BookingFormFields} items={items} />
+        <BookingFormSections type={type} fields={fields as unknown as BookingFormFields} items={items} deletedItem={deletedItem} />
         <SaveBar mode="edit" noun="booking" cancelTo={`/admin/bookings/${id}`} pending={pending} />
       </Form>
     </>

@@ -26,11 +26,32 @@ export type BookingFormFields = Record<
 
 const ITEM_LABEL: Record<BookingType, string> = { package: 'Tour package', bike: 'Bike', car: 'Car' };
 
-export function BookingFormSections({ type, fields, items }: { type: BookingType; fields: BookingFormFields; items: SelectOption[] }) {
+/**
+ * `deletedItem`: the name of a booked item no longer in the catalogue (edit form): the select starts
+ * empty, and left empty the booking keeps that name.
+ */
+export function BookingFormSections({
+  type,
+  fields,
+  items,
+  deletedItem,
+}: {
+  type: BookingType;
+  fields: BookingFormFields;
+  items: SelectOption[];
+  deletedItem?: string | null;
+}) {
   return (
     <>
       <EditorSection id="booking-item" title="What is booked">
-        <SelectField field={fields.itemId} label={ITEM_LABEL[type]} required options={items} empty={`Choose a ${type === 'package' ? 'package' : type}`} />
+        <SelectField
+          field={fields.itemId}
+          label={ITEM_LABEL[type]}
+          required={!deletedItem}
+          options={items}
+          empty={deletedItem ? `${deletedItem} (no longer in the catalogue)` : `Choose a ${type === 'package' ? 'package' : type}`}
+          hint={deletedItem ? 'Left as it is, the booking keeps this name.' : undefined}
+        />
         <FieldRow columns={type === 'package' ? 3 : 2}>
           <DateField field={fields.startDate} label={type === 'package' ? 'Travel date' : 'Start date'} required />
           {type === 'package' ? (
