@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bookings, users, type Booking } from '~/db/schema';
-import type { BookingStatus, BookingType } from '~/lib/constants';
+import type { BookingSource, BookingStatus, BookingType } from '~/lib/constants';
 import { inBatches } from '~/lib/csv.server';
 import { todayInIndia } from '~/lib/format';
 import type { BookingFilterParams, BookingSort } from '~/schemas/booking-admin';
@@ -19,6 +19,8 @@ export type AdminBookingQuery = Paging & {
   q?: string;
   status?: BookingStatus;
   type?: BookingType;
+  /** 'website', or how staff took it ('phone', 'whatsapp', 'walk-in'). */
+  source?: BookingSource;
   /** Default 'newest' (received date, newest first). */
   sort?: BookingSort;
   /** Only bookings whose follow-up day is today or earlier (Asia/Kolkata) and that are not rejected. */
@@ -56,6 +58,7 @@ function bookingConditions(query: Omit<AdminBookingQuery, keyof Paging>): SQL | 
     bookingSearch(query.q),
     query.status ? eq(bookings.status, query.status) : undefined,
     query.type ? eq(bookings.type, query.type) : undefined,
+    query.source ? eq(bookings.source, query.source) : undefined,
     query.dueToday ? and(sql`${bookings.followUpOn} <= ${todayInIndia()}::date`, ne(bookings.status, 'rejected')) : undefined,
     query.assignedTo ? eq(bookings.assignedTo, query.assignedTo) : undefined,
   );
@@ -129,6 +132,7 @@ export function adminBookingQuery(filters: BookingFilterParams, me: string): Omi
     q: filters.q || undefined,
     status: filters.status && filters.status !== 'all' ? filters.status : undefined,
     type: filters.type && filters.type !== 'all' ? filters.type : undefined,
+    source: filters.source && filters.source !== 'all' ? filters.source : undefined,
     sort: filters.sort,
     dueToday: filters.due === 'today',
     assignedTo: filters.assigned === 'me' ? me : filters.assigned,

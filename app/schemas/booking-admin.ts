@@ -1,13 +1,13 @@
 /**
  * What staff send about bookings (docs/product.md#bookings-and-inquiries, docs/product.md#booking-status):
- * the list's query (search, status, type, sort, 'Due today', 'Assigned to me'; the page reads it
+ * the list's query (search, status, type, source, sort, 'Due today', 'Assigned to me'; the page reads it
  * leniently, the API strictly), a status change, and the corrections the API accepts (PATCH / PUT
  * /api/bookings/:id). Client-safe: no server imports, so the list page's filter form can use the
  * same vocabularies.
  */
 import { z } from 'zod';
 import { isCalendarDate } from '~/lib/calendar-date';
-import { BOOKING_STATUSES, BOOKING_TYPES, type BookingStatus } from '~/lib/constants';
+import { BOOKING_SOURCES, BOOKING_STATUSES, BOOKING_TYPES, type BookingStatus } from '~/lib/constants';
 import { searchTerm } from './catalog-query';
 import { normalizeInputNames } from './input-names';
 import { CUSTOM_TOUR } from './submission-limits';
@@ -35,11 +35,13 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The list's filters as they appear in the URL (`?q=&status=&type=&sort=&due=today&assigned=me`). */
+/** The list's filters as they appear in the URL (`?q=&status=&type=&source=&sort=&due=today&assigned=me`). */
 const filterShape = {
   q: searchTerm,
   status: z.enum(['all', ...BOOKING_STATUSES]).optional(),
   type: z.enum(['all', ...BOOKING_TYPES]).optional(),
+  /** Where the booking came from: the website, or entered by staff (phone, whatsapp, walk-in). */
+  source: z.enum(['all', ...BOOKING_SOURCES]).optional(),
   sort: z.enum(BOOKING_SORTS).optional(),
   /** 'today': a follow-up day today or earlier (Asia/Kolkata), the booking not rejected. */
   due: z.enum(['today']).optional(),

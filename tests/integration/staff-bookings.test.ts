@@ -18,7 +18,8 @@ import { getBooking, setBookingStatus } from '~/models/booking.server';
 import { action as editAction, loader as editLoader } from '~/routes/admin/bookings/edit';
 import { action as newAction, loader as newLoader } from '~/routes/admin/bookings/new';
 import { action as bookingAction } from '~/routes/api/booking';
-import { action as bookingsAction } from '~/routes/api/bookings';
+import { action as bookingsAction, loader as bookingsLoader } from '~/routes/api/bookings';
+import { loader as listLoader } from '~/routes/admin/bookings/list';
 import { loader as exportLoader } from '~/routes/api/bookings.export';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { createBike, createBooking, createCar, createPackage } from '../factories';
@@ -359,6 +360,21 @@ describe('PATCH /api/bookings/:id (item, travellers, extras)', () => {
     expect(res.status).toBe(200);
     expect(await auditOf(booking.id)).toHaveLength(0);
   });
+});
+
+test('the list, the API and the export filter by source; a bad source is 400 naming it', async () => {
+  const tag = uid();
+  const phone = await createBooking({ name: `Src ${tag} phone`, source: 'phone' });
+  await createBooking({ name: `Src ${tag} web` });
+  const page = await listLoader(routeArgs(`/admin/bookings?q=${tag}&source=phone`, {}, { headers: { Cookie: staff.cookie } }));
+  expect(page.rows.map((r) => [r.id, r.source])).toEqual([[phone.id, 'Phone']]);
+  expect(page.filters.source).toBe('phone');
+  expect(page.exportHref).toContain('source=phone');
+  const api = await call(bookingsLoader, `/api/bookings?q=${tag}&source=website`, { method: 'GET', headers: { Authorization: staff.authorization } });
+  expect((api.body as { name: string }[]).map((b) => b.name)).toEqual([`Src ${tag} web`]);
+  const bad = await call(bookingsLoader, '/api/bookings?source=fax', { method: 'GET', headers: { Authorization: staff.authorization } });
+  expect(bad.status).toBe(400);
+  expect(issuePaths(bad.body)).toEqual(['source']);
 });
 
 test('the CSV export has the source column', async () => {

@@ -1,6 +1,6 @@
 /**
  * GET /api/bookings/export (staff): the bookings matching the admin list's filters (`q`, `status`,
- * `type`, `sort`, `due=today`, `assigned=me|<staff id>`) as a CSV download, streamed in keyset
+ * `type`, `source`, `sort`, `due=today`, `assigned=me|<staff id>`) as a CSV download, streamed in keyset
  * batches so an export of any size holds one batch in memory (docs/decisions/019-csv-exports.md).
  * UTF-8 with a byte-order mark, RFC 4180 quoting, and cells that a spreadsheet would run as a
  * formula neutralised (app/lib/csv.server.ts). 400 naming a bad parameter.

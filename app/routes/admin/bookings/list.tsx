@@ -1,6 +1,6 @@
 /**
  * /admin/bookings: every booking, 20 a page (docs/product.md#bookings-and-inquiries). Search by
- * customer name, e-mail, phone, item or short reference; filters by status and type, 'Due today'
+ * customer name, e-mail, phone, item or short reference; filters by status, type and source, 'Due today'
  * (follow-up day today or earlier, not rejected) and 'Assigned to me'; sorted by received date
  * (newest or oldest first) or travel date. All of it lives in the URL, so the list works without
  * JavaScript, and 'Export CSV' downloads the same selection (/api/bookings/export).
@@ -53,6 +53,7 @@ function readFilters(request: Request) {
     q: query.q ?? '',
     status: query.status && query.status !== 'all' ? query.status : '',
     type: query.type && query.type !== 'all' ? query.type : '',
+    source: query.source && query.source !== 'all' ? query.source : '',
     sort: query.sort && query.sort !== 'newest' ? query.sort : '',
     due: query.due ?? '',
     assigned: query.assigned ?? '',
@@ -162,7 +163,7 @@ const columns: DataColumn<Row>[] = [
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pages, filters, exportHref } = loaderData;
   const here = listHref(PATH, { ...filters, page });
-  const filtered = Boolean(filters.q || filters.status || filters.type || filters.due || filters.assigned);
+  const filtered = Boolean(filters.q || filters.status || filters.type || filters.source || filters.due || filters.assigned);
   // ?reject=<id>: the Reject confirmation of a row on this page.
   const [searchParams] = useSearchParams();
   const rejectId = searchParams.get(REJECT_PARAM);
@@ -199,11 +200,11 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
             icon={CalendarCheck}
             title="No bookings match your search"
             message={
-              filters.q && (filters.status || filters.type || filters.due || filters.assigned)
+              filters.q && (filters.status || filters.type || filters.source || filters.due || filters.assigned)
                 ? `Nothing found for “${filters.q}” with these filters.`
                 : filters.q
                   ? `Nothing found for “${filters.q}”. Check the spelling, or search for part of a name, an e-mail or a reference.`
-                  : 'No booking has this status, type, follow-up or assignment.'
+                  : 'No booking has this status, type, source, follow-up or assignment.'
             }
             action={
               <Link to={PATH} className={buttonClass('outline', 'md')}>

@@ -2,18 +2,18 @@
  * The search and filters on top of /admin/bookings (docs/product.md#bookings-and-inquiries): a GET
  * form, so it works without JavaScript (the 'Search' button applies everything); with JavaScript the
  * search runs while typing and a changed select or checkbox applies at once. Every filter lives in the
- * URL (`?q=&status=&type=&sort=&due=today&assigned=me`) and the page number goes back to 1.
+ * URL (`?q=&status=&type=&source=&sort=&due=today&assigned=me`) and the page number goes back to 1.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FilterCheckbox, FilterSearchRow, FilterSelect, optionsOf } from '~/components/admin/filter-form';
 import { useSearchBox } from '~/components/ui/use-search-box';
-import { BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
+import { BOOKING_SOURCE_LABELS, BOOKING_SOURCES, BOOKING_STATUSES, BOOKING_TYPES } from '~/lib/constants';
 import { listHref } from '~/lib/list-href';
 import { BOOKING_SORT_LABELS, BOOKING_SORTS, BOOKING_STATUS_LABELS } from '~/schemas/booking-admin';
 
 /** The list's filters as the loader read them ('' for none). */
-export type BookingFilters = { q: string; status: string; type: string; sort: string; due: string; assigned: string };
+export type BookingFilters = { q: string; status: string; type: string; source: string; sort: string; due: string; assigned: string };
 
 const TYPE_LABELS: Record<(typeof BOOKING_TYPES)[number], string> = { package: 'Package', bike: 'Bike', car: 'Car' };
 
@@ -26,7 +26,7 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
     hrefFor: (q) => listHref(pathname, { ...filters, q }),
     delayMs: 300,
   });
-  const active = Boolean(filters.q || filters.status || filters.type || filters.sort || filters.due || filters.assigned);
+  const active = Boolean(filters.q || filters.status || filters.type || filters.source || filters.sort || filters.due || filters.assigned);
 
   /** With JavaScript, a changed select or checkbox applies at once (page 1, history kept). */
   const apply = () => {
@@ -34,13 +34,13 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
     if (!form) return;
     const data = new FormData(form);
     const next: Record<string, string> = {};
-    for (const key of ['q', 'status', 'type', 'sort', 'due', 'assigned']) next[key] = String(data.get(key) ?? '').trim();
+    for (const key of ['q', 'status', 'type', 'source', 'sort', 'due', 'assigned']) next[key] = String(data.get(key) ?? '').trim();
     if (next.sort === 'newest') next.sort = '';
     void navigate(listHref(pathname, next), { preventScrollReset: true });
   };
 
   // The selects and boxes follow the URL (the Clear link, the back button).
-  const { status, type, sort, due, assigned } = filters;
+  const { status, type, source, sort, due, assigned } = filters;
   useEffect(() => {
     const elements = formRef.current?.elements;
     if (!elements) return;
@@ -48,10 +48,11 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
     const box = (name: string) => elements.namedItem(name) as HTMLInputElement | null;
     if (select('status')) select('status')!.value = status;
     if (select('type')) select('type')!.value = type;
+    if (select('source')) select('source')!.value = source;
     if (select('sort')) select('sort')!.value = sort || 'newest';
     if (box('due')) box('due')!.checked = due === 'today';
     if (box('assigned')) box('assigned')!.checked = assigned === 'me';
-  }, [status, type, sort, due, assigned]);
+  }, [status, type, source, sort, due, assigned]);
 
   return (
     <form ref={formRef} method="get" action={pathname} role="search" aria-label="Bookings" onSubmit={onSubmit} className="flex flex-col gap-3">
@@ -83,6 +84,16 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
           defaultValue={filters.type}
           allLabel="All types"
           options={optionsOf(BOOKING_TYPES, TYPE_LABELS)}
+          onChange={apply}
+          className="sm:w-36"
+        />
+        <FilterSelect
+          id={`${id}-source`}
+          label="Source"
+          name="source"
+          defaultValue={filters.source}
+          allLabel="All sources"
+          options={optionsOf(BOOKING_SOURCES, BOOKING_SOURCE_LABELS)}
           onChange={apply}
           className="sm:w-36"
         />
