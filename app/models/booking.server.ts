@@ -4,8 +4,9 @@
  * visitor sees success. A vehicle that is not available is refused (Conflict).
  *
  * The staff side (docs/product.md#bookings-and-inquiries; the list and the CSV export are in
- * app/models/booking-list.server.ts): status changes that obey the state machine (docs/product.md#booking-status), field
- * corrections and deletes. Every change is written with its audit entry in one transaction
+ * app/models/booking-list.server.ts): bookings staff enter by hand (`createBooking` with a source and
+ * the staff member), status changes that obey the state machine (docs/product.md#booking-status),
+ * field corrections, changes of the item, travellers, helmet or driver and message, and deletes. Every change is written with its audit entry in one transaction
  * (docs/decisions/017-audit-log.md) and published to open admin pages after it commits
  * (docs/decisions/018-live-updates.md). No bike or car is confirmed twice for overlapping days
  * (docs/decisions/015-no-double-booking.md): a check first, for a message naming the clash, and the
