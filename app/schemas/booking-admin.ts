@@ -150,12 +150,11 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'bikeId',
   'carId',
   'itemName',
-  'source',
   // The traveller's own choice on the booking form: staff never change it.
   'publicityConsent',
   'confirmedAt',
   'inquiryId',
-  // Set by the product: where the booking came from, and the money work (docs/decisions/046-payments.md).
+  // Set when the booking is made (where it came from) and by the money work (docs/decisions/046-payments.md).
   'source',
   'cancellationPolicy',
   'cancelledAt',

@@ -177,7 +177,6 @@ export const schemas: Record<string, JsonSchema> = {
       status: { enum: [...BOOKING_STATUSES] },
       source: { enum: [...BOOKING_SOURCES], description: "Where it came from: 'website' (the public forms) or entered by staff" },
       confirmedAt: { ...nullableTime, description: 'When it last became confirmed; null unless confirmed' },
-      source: { enum: [...BOOKING_SOURCES], description: 'Where it came from: the public forms, or staff entering it by hand' },
       cancellationPolicy: {
         type: ['object', 'null'],
         description: 'The cancellation policy it was sold under: unit (days or hours) and tiers (before, refundPercent); null for bookings older than payments',
