@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { bookingQuotes, bookings, paymentRequests, payments, type Booking, type QuoteLine } from '~/db/schema';
+import { bookingQuotes, bookings, paymentRequests, payments, refunds, type Booking, type QuoteLine } from '~/db/schema';
 import { MAX_AMOUNT_PAISE, type ManualPaymentMethod, type PaymentKind, type PaymentMethod } from '~/lib/constants';
 import { addDays, dayNumber } from '~/lib/calendar-date';
 import { Conflict, DomainError, NotFound } from '~/lib/errors.server';
@@ -401,4 +401,75 @@ export async function reverseLedgerEntry(bookingId: string, entryId: string, rea
   });
   publishLive({ type: 'booking.updated', id: bookingId, label: `Booking #${shortReference(bookingId)}: payment reversed` });
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (docs/decisions/046-payments.md#cancellation-and-refunds). The decision (`refunds` row)
+// and the money moving back (a negative ledger row) are separate steps: by hand both happen at
+// once; online, the ledger row is written when Razorpay reports the refund processed.
+
+export type Refund = typeof refunds.$inferSelect;
+
+/**
+ * Write the negative ledger row of a refund that has happened and mark it `processed`, in `tx`
+ * (idempotent: a refund already processed returns its ledger row unchanged, so a repeated
+ * `refund.processed` webhook changes nothing). `razorpayRefundId` is recorded when Razorpay
+ * reports it. Audited as 'refund'. Throws NotFound for an unknown refund.
+ */
+export async function markRefundProcessed(
+  tx: Executor,
+  refundId: string,
+  actor: AuditActor,
+  details: { razorpayRefundId?: string | null; reference?: string; processedOn?: string } = {},
+): Promise<LedgerEntry> {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!refund) throw new NotFound('Refund not found');
+  const [existing] = await tx.select().from(payments).where(eq(payments.refundId, refundId));
+  if (existing) return existing;
+  await lockBooking(tx, refund.bookingId);
+  await tx
+    .update(refunds)
+    .set({ status: 'processed', processedAt: new Date(), failureReason: null, razorpayRefundId: details.razorpayRefundId ?? refund.razorpayRefundId })
+    .where(eq(refunds.id, refundId));
+  const [entry] = await tx
+    .insert(payments)
+    .values({
+      bookingId: refund.bookingId,
+      entryType: 'refund',
+      amountPaise: -refund.amountPaise,
+      method: refund.method,
+      reference: details.reference ?? details.razorpayRefundId ?? refund.razorpayRefundId ?? '',
+      receivedOn: details.processedOn ?? todayInIndia(),
+      refundId,
+      razorpayPaymentId: refund.razorpayPaymentId,
+      note: refund.reason,
+      recordedBy: actor.id,
+    })
+    .returning();
+  await recordAudit(tx, actor, {
+    action: 'refund',
+    entityType: 'booking',
+    entityId: refund.bookingId,
+    summary: `Refunded ${formatPaise(refund.amountPaise)} on booking #${shortReference(refund.bookingId)} (${refund.method})`,
+    changes: { amountPaise: { from: null, to: -refund.amountPaise }, refundId: { from: null, to: refundId } },
+  });
+  return entry!;
+}
+
+/** An online refund Razorpay reports failed: `failed` with the reason, audited; no ledger row. Idempotent. */
+export async function markRefundFailed(tx: Executor, refundId: string, reason: string, actor: AuditActor): Promise<void> {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!refund) throw new NotFound('Refund not found');
+  if (refund.status !== 'pending') return;
+  await tx
+    .update(refunds)
+    .set({ status: 'failed', failureReason: reason.slice(0, 500) })
+    .where(eq(refunds.id, refundId));
+  await recordAudit(tx, actor, {
+    action: 'refund',
+    entityType: 'booking',
+    entityId: refund.bookingId,
+    summary: `Refund of ${formatPaise(refund.amountPaise)} on booking #${shortReference(refund.bookingId)} failed: ${reason.slice(0, 200)}`,
+    changes: { status: { from: 'pending', to: 'failed' } },
+  });
 }

@@ -6,12 +6,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditLog, bookings, emailOutbox, payments } from '~/db/schema';
+import { auditLog, bookings, emailOutbox, payments, refunds } from '~/db/schema';
 import { findBookingByToken, revokeBookingLinks } from '~/models/booking-link.server';
 import { createBooking as createPublicBooking, deleteBookingForAdmin, setBookingStatus } from '~/models/booking.server';
 import {
   creditPayment,
   ledgerOf,
+  markRefundFailed,
+  markRefundProcessed,
   moneySummary,
   recordManualPayment,
   reverseLedgerEntry,
@@ -219,5 +221,30 @@ describe('booking page links', () => {
     expect(await findBookingByToken(token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeNull();
     expect(await revokeBookingLinks(db(), booking.id)).toBe(1);
     expect(await findBookingByToken(token)).toBeNull();
+  });
+});
+
+describe('refunds', () => {
+  test('a processed refund is one negative ledger row, however often it is reported; a failed one moves no money', async () => {
+    const actor = await actorOf();
+    const booking = await createBooking({ status: 'confirmed' });
+    await saveQuote(booking.id, quote(10_000, 5_000), actor);
+    await recordManualPayment(booking.id, upi(5_000), actor);
+    const [refund] = await db()
+      .insert(refunds)
+      .values({ bookingId: booking.id, amountPaise: 125_000, computedPaise: 125_000, method: 'upi', status: 'pending', createdBy: actor.id })
+      .returning();
+    const first = await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { reference: 'UPI-REF-1' }));
+    const again = await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor));
+    expect(again.id).toBe(first.id);
+    expect(await moneySummary(db(), booking)).toMatchObject({ receivedPaise: 500_000, refundedPaise: 125_000, paidPaise: 375_000 });
+    const [failing] = await db()
+      .insert(refunds)
+      .values({ bookingId: booking.id, amountPaise: 1_000, method: 'razorpay', status: 'pending', createdBy: actor.id })
+      .returning();
+    await db().transaction((tx) => markRefundFailed(tx, failing!.id, 'BAD_REQUEST_ERROR: payment already refunded', actor));
+    const [stored] = await db().select().from(refunds).where(eq(refunds.id, failing!.id));
+    expect(stored).toMatchObject({ status: 'failed', failureReason: 'BAD_REQUEST_ERROR: payment already refunded' });
+    expect(await ledgerOf(db(), booking.id)).toHaveLength(2);
   });
 });
