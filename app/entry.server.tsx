@@ -19,6 +19,7 @@ import { DocumentContext } from '~/lib/document-context';
 import { logger } from '~/lib/logger.server';
 import { setShareableHeaders, shareable, storePage } from '~/lib/page-cache.server';
 import { publicDocument } from '~/lib/public-document.server';
+import { documentWithoutScripts } from '~/lib/route-handle';
 import { requestInfo, type RequestInfo } from '~/lib/request-context.server';
 import { contentSecurityPolicy, createNonce, frameworkScriptHashes, videoMediaOriginsNow } from '~/lib/security-headers.server';
 
@@ -64,7 +65,9 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
     const done = () => {
       clearTimeout(timeout);
       const rendered = Buffer.concat(chunks);
-      let body = isAdminPath(request) ? rendered : Buffer.from(publicDocumentLogged(rendered.toString('utf8')));
+      // The rewrites edit React Router's scripts: admin documents keep them as they are, and a
+      // document without scripts (app/lib/route-handle.ts) has none to edit.
+      let body = isAdminPath(request) || withoutScripts(routerContext) ? rendered : Buffer.from(publicDocumentLogged(rendered.toString('utf8')));
       headers.set('Content-Type', 'text/html; charset=utf-8');
       if (shared && info && nonce) {
         const framework = frameworkScriptHashes(body.toString('utf8'), nonce);
@@ -103,6 +106,11 @@ function renderDocument(request: Request, status: number, headers: Headers, rout
       },
     );
   });
+}
+
+/** True when a matched route's handle asks for a document without scripts (app/lib/route-handle.ts). */
+function withoutScripts(context: EntryContext): boolean {
+  return documentWithoutScripts(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
 }
 
 /** Back-office documents (/admin and below) keep everything React Router renders. */

@@ -10,10 +10,11 @@
 import frauncesLatin from '~/assets/fonts/fraunces-latin-600.woff2?url';
 import interLatin from '~/assets/fonts/inter-latin-400-700.woff2?url';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { Toaster } from '~/components/ui/toast';
 import { REQUEST_ID_ELEMENT, useNonce, useRequestId } from '~/lib/document-context';
 import { publicEnv } from '~/lib/env.server';
+import { documentWithoutScripts } from '~/lib/route-handle';
 import { SITE_NAME } from '~/lib/meta';
 import type { Route } from './+types/root';
 import './app.css';
@@ -66,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   // React Router's inline scripts carry this response's CSP nonce (app/entry.server.tsx).
   const nonce = useNonce();
+  // A route whose handle says `scripts: false` is sent as HTML and CSS alone (app/lib/route-handle.ts).
+  const scripts = !documentWithoutScripts(useMatches().map((match) => match.handle));
   const base = data?.env.PUBLIC_URL;
   const url = base ? `${base}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}` : undefined;
   return (
@@ -74,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c45" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        {scripts ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} /> : null}
         <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
         <Meta />
         {url ? (
@@ -94,9 +97,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-snow text-ink antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <Toaster position="top-center" richColors closeButton />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

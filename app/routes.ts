@@ -11,6 +11,9 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('dialog-options.json', 'routes/dialog-options.ts'),
+  // The traveller's own booking page: outside the site layout, sent without scripts
+  // (docs/decisions/046-payments.md#the-travellers-booking-page).
+  route('booking/:token', 'routes/site/traveller-booking.tsx'),
 
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),

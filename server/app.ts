@@ -27,7 +27,7 @@ import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
-import { isAdminPath, isApiPath, normalisedPath } from '~/lib/request-path.server';
+import { isAdminPath, isApiPath, isTravellerBookingPath, normalisedPath } from '~/lib/request-path.server';
 import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/infrastructure/rate-limit.server';
 import { UPLOADS_URL_PREFIX } from '~/lib/storage.server';
@@ -76,8 +76,9 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
 
 /**
  * Admin pages, admin API calls and sign-in answers are private: never stored by a cache or a
- * browser's back-forward cache, never indexed (docs/decisions/004-staff-authentication.md). A route
- * module's own headers still win where they set these.
+ * browser's back-forward cache, never indexed (docs/decisions/004-staff-authentication.md); so are a
+ * traveller's own booking pages, which also send no Referer. A route module's own headers still win
+ * where they set these.
  */
 export function privateResponses(req: Request, res: Response, next: NextFunction) {
   // Decided on the normalised path: the router also answers /Admin/... and /%61dmin/...
@@ -88,6 +89,15 @@ export function privateResponses(req: Request, res: Response, next: NextFunction
   if (admin || adminApi) {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  }
+  if (isTravellerBookingPath(path)) {
+    // A traveller's own booking page (its address is the key to it): stored nowhere, indexed
+    // nowhere, and its address never leaves in a Referer, to Razorpay or wa.me
+    // (docs/decisions/046-payments.md#the-travellers-booking-page). Replaces the site-wide
+    // Referrer-Policy the security headers set.
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.setHeader('Referrer-Policy', 'no-referrer');
   }
   next();
 }

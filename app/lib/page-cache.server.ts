@@ -3,7 +3,8 @@
  *
  * - Only GET/HEAD of public pages from visitors without a staff session, flash or login cookie and
  *   without an Authorization header are candidates (`pageCacheTicket`); /admin, /api, assets,
- *   uploads and React Router data requests never are.
+ *   uploads, React Router data requests and a traveller's own booking page (`/booking/<token>`)
+ *   never are.
  * - A page is stored only when it answered 200 with HTML, set no cookie and did not forbid caching:
  *   so one visitor's personal state (a toast after a form, a session) never reaches another.
  * - Every committed change to public content (app/lib/public-content.server.ts: the catalogue,
@@ -37,7 +38,7 @@ import { todayInIndia } from '~/lib/format';
 import { logger } from '~/lib/logger.server';
 import { onPublicContentChanged, publicContentChanged } from '~/lib/public-content.server';
 import { currentRequest } from '~/lib/request-store.server';
-import { normalisedPath } from '~/lib/request-path.server';
+import { isTravellerBookingPath, normalisedPath } from '~/lib/request-path.server';
 
 /** How long a cached page is served as it is (ms). */
 export const PAGE_TTL_MS = 60_000;
@@ -185,6 +186,8 @@ const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts)(?:[/.]|$)|\.(?:
 export function pageCacheTicket(req: Request): PageCacheTicket | undefined {
   if (!isEnabled() || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
   if (req.originalUrl.length > 4 * MAX_KEY_LENGTH || NOT_A_PAGE.test(normalisedPath(req.path))) return undefined;
+  // A traveller's own booking page is personal (its token is in the path): never a candidate.
+  if (isTravellerBookingPath(req.path)) return undefined;
   if (req.headers.authorization !== undefined || req.headers.range !== undefined) return undefined;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? '')) return undefined;
   const key = pageCacheKey(req.originalUrl);

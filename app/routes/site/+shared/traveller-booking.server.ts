@@ -1,0 +1,141 @@
+/**
+ * What the traveller's own booking page shows (docs/decisions/046-payments.md#the-travellers-booking-page):
+ * the booking a token opens, turned into plain, serialisable facts for the page. Only what the
+ * traveller needs is read out of the booking: their first name, never their e-mail, phone or message.
+ * Amounts are integer paise; dates are 'YYYY-MM-DD' (Asia/Kolkata).
+ */
+import { db } from '~/db/client.server';
+import type { Booking } from '~/db/schema';
+import { describePolicy, policyRefund, type CancellationPolicy } from '~/lib/cancellation-policy';
+import { PAYMENT_METHOD_LABELS, type BookingStatus, type PaymentKind, type PaymentMethod } from '~/lib/constants';
+import { shortReference } from '~/lib/ids';
+import { findBookingByToken } from '~/models/booking-link.server';
+import { ledgerOf, moneySummary, type LedgerEntry } from '~/models/payments.server';
+import { getSettings } from '~/models/settings.server';
+import type { Settings } from '~/schemas/settings';
+
+/** One receipt: a payment received (positive) or a refund made (negative), as the ledger has it. */
+export type Receipt = { id: string; kind: 'payment' | 'refund'; receivedOn: string; method: string; reference: string; amountPaise: number };
+
+/** How the traveller pays what is due: online through the Pay button, or by UPI / bank transfer. */
+export type PayBy = { online: true } | { online: false; upiId: string; bankDetails: string[] };
+
+export type TravellerBookingView = {
+  /** '#A1B2C3' without the '#'. */
+  reference: string;
+  /** The first word of the name the traveller gave. */
+  firstName: string;
+  type: Booking['type'];
+  itemName: string;
+  startDate: string;
+  endDate: string | null;
+  /** Who travels: '2 adults, 1 child'; a rental's helmet or driver: 'Helmet included'. */
+  party: string[];
+  status: BookingStatus;
+  quote: {
+    lines: { description: string; quantity: number; unitPaise: number; amountPaise: number }[];
+    totalPaise: number;
+    advancePaise: number;
+    balanceDueOn: string;
+  } | null;
+  paidPaise: number;
+  receipts: Receipt[];
+  due: { kind: PaymentKind; amountPaise: number; dueOn: string } | null;
+  payBy: PayBy;
+  policy: { lines: string[]; ifCancelledToday: { refundPercent: number; amountPaise: number } | null };
+  /** The office's public details (the page's footer, phone and WhatsApp). */
+  company: Settings['company'];
+};
+
+/**
+ * True when online payment is configured (both Razorpay keys in the environment).
+ * Integrator: once app/infrastructure/razorpay.server.ts is on main, use its `razorpayConfigured()`.
+ */
+export function onlinePaymentConfigured(): boolean {
+  return Boolean(process.env.RAZORPAY_KEY_ID && process.env.RAZORPAY_KEY_SECRET);
+}
+
+/**
+ * The ledger as receipts: each payment and refund that stands, oldest first. A reversal and the
+ * entry it reverses both leave the list (the traveller sees what counts; staff see both).
+ */
+export function receiptsOf(entries: readonly LedgerEntry[]): Receipt[] {
+  const reversed = new Set(entries.filter((e) => e.entryType === 'reversal' && e.reversesId).map((e) => e.reversesId));
+  return entries
+    .filter((e) => e.entryType !== 'reversal' && !reversed.has(e.id))
+    .map((e) => ({
+      id: e.id,
+      kind: e.entryType === 'refund' ? ('refund' as const) : ('payment' as const),
+      receivedOn: e.receivedOn,
+      method: PAYMENT_METHOD_LABELS[e.method as PaymentMethod] ?? e.method,
+      reference: e.reference,
+      amountPaise: e.amountPaise,
+    }));
+}
+
+/** Who travels, or what comes with a rental, in words. */
+export function partyOf(booking: Pick<Booking, 'type' | 'adults' | 'children' | 'needHelmet' | 'needDriver'>): string[] {
+  if (booking.type === 'package') {
+    const adults = booking.adults ?? 1;
+    const children = booking.children ?? 0;
+    const words = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`];
+    if (children > 0) words.push(`${children} ${children === 1 ? 'child' : 'children'}`);
+    return [words.join(', ')];
+  }
+  if (booking.type === 'bike') return [booking.needHelmet ? 'Helmet included' : 'No helmet requested'];
+  return [booking.needDriver ? 'With a driver' : 'Self-drive'];
+}
+
+/** The policy the booking was sold under, or today's settings for a booking made before payments existed. */
+export function policyOf(booking: Pick<Booking, 'type' | 'cancellationPolicy'>, payments: Settings['payments']): CancellationPolicy {
+  return booking.cancellationPolicy ?? (booking.type === 'package' ? payments.packageCancellation : payments.rentalCancellation);
+}
+
+/**
+ * The page's facts for the booking `token` opens, or null when it opens none (unknown, malformed or
+ * revoked token). `now` is when "cancelling today" is computed for.
+ */
+export async function travellerBooking(token: string, now: Date = new Date()): Promise<TravellerBookingView | null> {
+  const booking = await findBookingByToken(token);
+  if (!booking) return null;
+  const [{ company, payments }, summary, entries] = await Promise.all([
+    getSettings(['company', 'payments']),
+    moneySummary(db(), booking),
+    ledgerOf(db(), booking.id),
+  ]);
+  const policy = policyOf(booking, payments);
+  const open = booking.status === 'pending' || booking.status === 'confirmed';
+  return {
+    reference: shortReference(booking.id),
+    firstName: booking.name.trim().split(/\s+/)[0] ?? '',
+    type: booking.type,
+    itemName: booking.itemName,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    party: partyOf(booking),
+    status: booking.status as BookingStatus,
+    quote: summary.quote
+      ? {
+          lines: summary.quote.lines.map((line) => ({ ...line, amountPaise: line.quantity * line.unitPaise })),
+          totalPaise: summary.quote.totalPaise,
+          advancePaise: summary.quote.advancePaise,
+          balanceDueOn: summary.quote.balanceDueOn,
+        }
+      : null,
+    paidPaise: summary.paidPaise,
+    receipts: receiptsOf(entries),
+    due: summary.due,
+    payBy: onlinePaymentConfigured() ? { online: true } : { online: false, upiId: payments.upiId, bankDetails: payments.bankDetails },
+    policy: {
+      lines: describePolicy(policy, booking.type === 'package' ? 'package' : 'rental'),
+      ifCancelledToday: open ? policyRefund(policy, summary.paidPaise, booking.startDate, now) : null,
+    },
+    company,
+  };
+}
+
+/** The office's details for the page a token does not open (it still offers phone and WhatsApp). */
+export async function officeContact(): Promise<Settings['company']> {
+  const { company } = await getSettings(['company']);
+  return company;
+}

@@ -1,0 +1,359 @@
+/**
+ * GET /booking/:token, the traveller's own booking page
+ * (docs/decisions/046-payments.md#the-travellers-booking-page): reference, item, dates, who travels,
+ * the status in the traveller's words, the quote, the receipts, what is due and when, the
+ * cancellation policy the booking was sold under and what cancelling today would refund, a Pay
+ * button (a plain form to `/booking/:token/pay`) or, with online payment off, the office's UPI ID and
+ * bank details, and the office's phone and WhatsApp.
+ *
+ * Plain HTML and CSS: the route's handle asks for a document without scripts (app/lib/route-handle.ts),
+ * so nothing runs here, ours or anyone else's, before the traveller presses Pay. It stands outside the
+ * site layout, whose widgets need scripts. The server answers every `/booking/<token>` address with
+ * `Cache-Control: no-store`, `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`, and the page
+ * cache never holds it (server/app.ts `privateResponses`, app/lib/page-cache.server.ts).
+ *
+ * A token that opens nothing (unknown, malformed, revoked by 'Rotate link') gets a 404 page that
+ * says so and offers the phone and WhatsApp. `?payment=received` and `?payment=checking` are the
+ * return from Razorpay (`/booking/:token/return`).
+ */
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import { Footer } from '~/components/site/footer';
+import { buttonClass } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
+import type { BookingStatus } from '~/lib/constants';
+import { formatDate, formatDateRange } from '~/lib/format';
+import { formatPaise } from '~/lib/money';
+import type { RouteHandle } from '~/lib/route-handle';
+import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
+import { bookingPagePath } from '~/models/booking-link.server';
+import type { Settings } from '~/schemas/settings';
+import { officeContact, travellerBooking, type TravellerBookingView } from './+shared/traveller-booking.server';
+import type { Route } from './+types/traveller-booking';
+
+export const handle: RouteHandle = { scripts: false };
+
+/** What the return from Razorpay adds to the address; anything else is ignored. */
+const paymentNotice = z.enum(['received', 'checking']).nullable().catch(null);
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const view = await travellerBooking(params.token);
+  if (!view) return data({ found: false as const, company: await officeContact() }, { status: 404 });
+  return {
+    found: true as const,
+    view,
+    payment: paymentNotice.parse(new URL(request.url).searchParams.get('payment')),
+    payAction: `${bookingPagePath(params.token)}/pay`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const company = loaderData?.found ? loaderData.view.company.name : (loaderData?.company.name ?? '');
+  const title = loaderData?.found ? `Your booking #${loaderData.view.reference}` : 'Booking link not valid';
+  return [{ title: company ? `${title} | ${company}` : title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
+};
+
+/** The status in the traveller's words (docs/product.md#booking-status). */
+export const TRAVELLER_STATUS: Record<BookingStatus, { title: string; text: string; look: string }> = {
+  pending: {
+    title: 'Request received',
+    text: 'We will confirm soon: we are checking the dates and will write to you as soon as your booking is confirmed.',
+    look: 'border-marigold/60 bg-status-pending-bg',
+  },
+  confirmed: {
+    title: 'Confirmed',
+    text: 'Your booking is confirmed. We look forward to welcoming you.',
+    look: 'border-flag-green/40 bg-status-ok-bg',
+  },
+  rejected: {
+    title: 'Could not be confirmed',
+    text: 'We are sorry: we could not confirm this booking. Call or message us and we will gladly look for other dates.',
+    look: 'border-flag-red/30 bg-status-bad-bg',
+  },
+  cancelled: {
+    title: 'Cancelled',
+    text: 'This booking is cancelled. Any refund under the cancellation policy is listed with your payments below.',
+    look: 'border-stone-300 bg-mist',
+  },
+};
+
+/** The WhatsApp text the traveller starts with: the reference, never the page's address. */
+function whatsappText(reference?: string): string {
+  return reference ? `Hello! I have a question about my booking #${reference}.` : 'Hello! My booking link does not open any more. Could you send me a new one?';
+}
+
+export default function TravellerBooking({ loaderData }: Route.ComponentProps) {
+  const company = loaderData.found ? loaderData.view.company : loaderData.company;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-forest-100 bg-white">
+        <div className="container-page flex min-h-16 items-center justify-between gap-4 py-2">
+          <Link to="/" className="flex min-w-0 items-center gap-2 font-display text-lg font-semibold text-forest-700">
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <span className="truncate">{company.name}</span>
+          </Link>
+          <a
+            href={telLink(company.phone)}
+            className="flex min-h-11 shrink-0 items-center gap-1.5 font-semibold text-forest-700 underline-offset-4 hover:underline"
+          >
+            <Icon name="phone" className="size-4" />
+            <span className="sr-only sm:not-sr-only">{formatPhone(company.phone)}</span>
+            <span className="sm:hidden">Call</span>
+          </a>
+        </div>
+      </header>
+      <main id="main" className="bg-mist pb-16">
+        {loaderData.found ? (
+          <BookingPage view={loaderData.view} payment={loaderData.payment} payAction={loaderData.payAction} />
+        ) : (
+          <LinkNotValid company={company} />
+        )}
+      </main>
+      <Footer company={company} />
+    </>
+  );
+}
+
+/** The 404 answer: the link opens no booking (any more). */
+function LinkNotValid({ company }: { company: Settings['company'] }) {
+  return (
+    <div className="container-page max-w-2xl py-16">
+      <div className="rounded-card bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="font-display text-3xl font-semibold text-ink">This link does not open a booking any more</h1>
+        <p className="mt-3 text-lg text-ink">Ask us for a new one: call or message us and we will send you a fresh link to your booking.</p>
+        <ContactButtons company={company} />
+      </div>
+    </div>
+  );
+}
+
+function ContactButtons({ company, reference }: { company: Settings['company']; reference?: string }) {
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <a href={telLink(company.phone)} className={buttonClass('primary', 'md')}>
+        <Icon name="phone" className="size-4" /> Call {formatPhone(company.phone)}
+      </a>
+      <a
+        href={whatsappLink(company.whatsappNumber, whatsappText(reference))}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClass('whatsapp', 'md')}
+      >
+        <Icon name="message-circle" className="size-4" /> WhatsApp us
+      </a>
+    </div>
+  );
+}
+
+const SECTION = 'rounded-card bg-white p-5 shadow-sm sm:p-6';
+const SECTION_TITLE = 'font-display text-2xl font-semibold text-ink';
+
+function BookingPage({ view, payment, payAction }: { view: TravellerBookingView; payment: 'received' | 'checking' | null; payAction: string }) {
+  const status = TRAVELLER_STATUS[view.status];
+  return (
+    <div className="container-page flex max-w-3xl flex-col gap-6 pt-8 sm:pt-12">
+      <div>
+        <p className="text-sm font-semibold tracking-[0.08em] text-forest-700 uppercase">{view.firstName ? `Hello ${view.firstName}` : 'Your booking'}</p>
+        <h1 className="mt-1 font-display text-3xl font-semibold text-ink sm:text-4xl">Booking #{view.reference}</h1>
+      </div>
+
+      {payment === 'received' ? (
+        <p role="status" className="rounded-card border border-flag-green/40 bg-status-ok-bg p-4 font-semibold text-status-ok-fg">
+          Payment received. Thank you! Your receipt is below, and we have e-mailed it to you.
+        </p>
+      ) : payment === 'checking' ? (
+        <p role="status" className="rounded-card border border-marigold/60 bg-status-pending-bg p-4 text-status-pending-fg">
+          <strong>We are checking your payment.</strong> It appears below as soon as the bank confirms it, usually within a few minutes. There is no need to pay
+          again: reload this page in a little while.
+        </p>
+      ) : null}
+
+      <section aria-labelledby="status-title" className={`rounded-card border p-5 sm:p-6 ${status.look}`}>
+        <p className="text-xs font-semibold tracking-[0.08em] text-muted uppercase">Status</p>
+        <h2 id="status-title" className="text-xl font-semibold text-ink">
+          {status.title}
+        </h2>
+        <p className="mt-1 text-ink">{status.text}</p>
+      </section>
+
+      <section aria-labelledby="trip-title" className={SECTION}>
+        <h2 id="trip-title" className={SECTION_TITLE}>
+          Your trip
+        </h2>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-semibold text-muted">{view.type === 'package' ? 'Tour' : view.type === 'bike' ? 'Bike' : 'Car'}</dt>
+          <dd className="text-ink">{view.itemName}</dd>
+          <dt className="font-semibold text-muted">{view.type === 'package' ? 'Travel dates' : 'Dates'}</dt>
+          <dd className="text-ink">{formatDateRange(view.startDate, view.endDate)}</dd>
+          <dt className="font-semibold text-muted">{view.type === 'package' ? 'Travellers' : 'Extras'}</dt>
+          <dd className="text-ink">{view.party.join(', ')}</dd>
+        </dl>
+      </section>
+
+      <MoneySection view={view} payAction={payAction} />
+
+      <section aria-labelledby="policy-title" className={SECTION}>
+        <h2 id="policy-title" className={SECTION_TITLE}>
+          Cancellation policy
+        </h2>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-ink">
+          {view.policy.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        {view.policy.ifCancelledToday ? (
+          <p className="mt-3 text-ink">
+            {view.paidPaise > 0
+              ? `If you cancelled today, ${formatPaise(view.policy.ifCancelledToday.amountPaise)} of the ${formatPaise(view.paidPaise)} you paid would be refunded (${view.policy.ifCancelledToday.refundPercent}%).`
+              : 'You have not paid anything yet, so cancelling today costs nothing.'}{' '}
+            To cancel, call or message us.
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="contact-title" className={SECTION}>
+        <h2 id="contact-title" className={SECTION_TITLE}>
+          Questions?
+        </h2>
+        <p className="mt-2 text-ink">Call or message our Gangtok office and quote your reference #{view.reference}.</p>
+        <ContactButtons company={view.company} reference={view.reference} />
+      </section>
+    </div>
+  );
+}
+
+function MoneySection({ view, payAction }: { view: TravellerBookingView; payAction: string }) {
+  const { quote, due } = view;
+  return (
+    <section aria-labelledby="money-title" className={SECTION}>
+      <h2 id="money-title" className={SECTION_TITLE}>
+        Price and payments
+      </h2>
+      {quote ? (
+        <table className="mt-4 w-full border-collapse text-left">
+          <caption className="sr-only">Your quote</caption>
+          <thead>
+            <tr className="border-b border-forest-100 text-sm text-muted">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Item
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lines.map((line, i) => (
+              <tr key={i} className="border-b border-forest-50 align-top">
+                <td className="py-2 pr-3 text-ink">
+                  {line.description}
+                  {line.quantity !== 1 ? <span className="block text-sm text-muted">{`${line.quantity} × ${formatPaise(line.unitPaise)}`}</span> : null}
+                </td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap text-ink tabular-nums">{formatPaise(line.amountPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-3 pr-3 font-semibold text-ink">
+                Total
+              </th>
+              <td className="pt-3 pl-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">{formatPaise(quote.totalPaise)}</td>
+            </tr>
+            <tr>
+              <th scope="row" className="pt-1 pr-3 font-normal text-muted">
+                Advance to confirm
+              </th>
+              <td className="pt-1 pl-3 text-right whitespace-nowrap text-muted tabular-nums">{formatPaise(quote.advancePaise)}</td>
+            </tr>
+            <tr>
+              <th scope="row" className="pt-1 pr-3 font-normal text-muted">
+                Paid so far
+              </th>
+              <td className="pt-1 pl-3 text-right whitespace-nowrap text-muted tabular-nums">{formatPaise(view.paidPaise)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      ) : (
+        <p className="mt-3 text-ink">We are preparing your price. We will e-mail you as soon as it is ready, and it will show here.</p>
+      )}
+
+      {due ? (
+        <PayDue view={view} due={due} payAction={payAction} />
+      ) : quote && quote.totalPaise > 0 && view.paidPaise >= quote.totalPaise ? (
+        <p className="mt-5 rounded-card bg-status-ok-bg p-4 font-semibold text-status-ok-fg">Fully paid: nothing more is due. Thank you!</p>
+      ) : null}
+
+      <h3 className="mt-6 text-lg font-semibold text-ink">Receipts</h3>
+      {view.receipts.length === 0 ? (
+        <p className="mt-1 text-muted">No payments yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-forest-50">
+          {view.receipts.map((receipt) => (
+            <li key={receipt.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+              <span className="text-ink">
+                <span className="font-semibold">{receipt.kind === 'refund' ? 'Refund' : 'Payment'}</span>
+                {` · ${formatDate(receipt.receivedOn)} · ${receipt.method}`}
+                {receipt.reference ? <span className="block text-sm break-all text-muted">Reference {receipt.reference}</span> : null}
+              </span>
+              <span className="font-semibold whitespace-nowrap text-ink tabular-nums">{formatPaise(receipt.amountPaise)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PayDue({ view, due, payAction }: { view: TravellerBookingView; due: NonNullable<TravellerBookingView['due']>; payAction: string }) {
+  const what = due.kind === 'advance' ? 'Advance' : 'Balance';
+  const when = due.kind === 'advance' ? 'due now, to confirm your booking' : `due by ${formatDate(due.dueOn)}`;
+  return (
+    <div className="mt-5 rounded-card border border-forest-200 bg-forest-50 p-4 sm:p-5">
+      <p className="text-ink">
+        <span className="font-semibold">{`${what}: ${formatPaise(due.amountPaise)}`}</span> {when}.
+      </p>
+      {view.payBy.online ? (
+        <form method="post" action={payAction} className="mt-4">
+          <input type="hidden" name="kind" value={due.kind} />
+          <button type="submit" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+            {`Pay ${what.toLowerCase()} ${formatPaise(due.amountPaise)}`}
+          </button>
+          <p className="mt-2 text-sm text-muted">You pay on Razorpay&apos;s secure page: UPI, cards or netbanking.</p>
+        </form>
+      ) : view.payBy.upiId || view.payBy.bankDetails.length > 0 ? (
+        <div className="mt-3 text-ink">
+          <p>
+            Pay {formatPaise(due.amountPaise)} by UPI or bank transfer and quote the reference <strong>#{view.reference}</strong>.
+          </p>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[9rem_1fr]">
+            {view.payBy.upiId ? (
+              <>
+                <dt className="font-semibold text-muted">UPI ID</dt>
+                <dd className="font-semibold break-all">{view.payBy.upiId}</dd>
+              </>
+            ) : null}
+            {view.payBy.bankDetails.length > 0 ? (
+              <>
+                <dt className="font-semibold text-muted">Bank transfer</dt>
+                <dd>
+                  {view.payBy.bankDetails.map((line) => (
+                    <span key={line} className="block break-words">
+                      {line}
+                    </span>
+                  ))}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="mt-3 text-sm text-muted">Once you have paid, send us the transaction reference on WhatsApp; your receipt then shows here.</p>
+        </div>
+      ) : (
+        <p className="mt-2 text-ink">Call or message us and we will tell you how to pay.</p>
+      )}
+    </div>
+  );
+}
