@@ -120,8 +120,17 @@ describe('pageCacheTicket', () => {
     ['GET', '/about', { cookie: 'hx_login=abc' }],
     ['GET', '/about', { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz' }],
     ['GET', '/about', { range: 'bytes=0-10' }],
+    // A traveller's own booking page (docs/decisions/046-payments.md#the-travellers-booking-page), however spelled.
+    ['GET', `/booking/${'A'.repeat(43)}`, {}],
+    ['GET', `/Booking/${'a'.repeat(43)}?payment=received`, {}],
+    ['GET', `/booking/${'a'.repeat(43)}/return`, {}],
   ])('%s %s %j gets no ticket', (method, path, headers) => {
     expect(pageCacheTicket(fakeRequest(path, { method, headers }))).toBeUndefined();
+  });
+
+  it('still gives the public booking form a ticket', () => {
+    expect(pageCacheTicket(fakeRequest('/booking?package=abc'))).toBeDefined();
+    expect(pageCacheTicket(fakeRequest('/booking/'))).toBeDefined();
   });
 
   it('gives no ticket while the cache is switched off', () => {

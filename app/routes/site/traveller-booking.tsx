@@ -50,7 +50,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const company = loaderData?.found ? loaderData.view.company.name : (loaderData?.company.name ?? '');
   const title = loaderData?.found ? `Your booking #${loaderData.view.reference}` : 'Booking link not valid';
-  return [{ title: company ? `${title} | ${company}` : title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
+  return [
+    { title: company ? `${title} | ${company}` : title },
+    // Nothing personal: a link preview (WhatsApp, mail) shows it to whoever the link is sent to.
+    { name: 'description', content: 'Your booking: its status, price, payments and cancellation policy.' },
+    { name: 'robots', content: 'noindex, nofollow' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
 };
 
 /** The status in the traveller's words (docs/product.md#booking-status). */
@@ -184,11 +190,11 @@ function BookingPage({ view, payment, payAction }: { view: TravellerBookingView;
           Your trip
         </h2>
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
-          <dt className="font-semibold text-muted">{view.type === 'package' ? 'Tour' : view.type === 'bike' ? 'Bike' : 'Car'}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base">{view.type === 'package' ? 'Tour' : view.type === 'bike' ? 'Bike' : 'Car'}</dt>
           <dd className="text-ink">{view.itemName}</dd>
-          <dt className="font-semibold text-muted">{view.type === 'package' ? 'Travel dates' : 'Dates'}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base">{view.type === 'package' ? 'Travel dates' : 'Dates'}</dt>
           <dd className="text-ink">{formatDateRange(view.startDate, view.endDate)}</dd>
-          <dt className="font-semibold text-muted">{view.type === 'package' ? 'Travellers' : 'Extras'}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base">{view.type === 'package' ? 'Travellers' : 'Extras'}</dt>
           <dd className="text-ink">{view.party.join(', ')}</dd>
         </dl>
       </section>
