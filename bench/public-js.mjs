@@ -53,13 +53,21 @@ const size = (buildDir, url, ext = '') => {
 };
 
 /**
+ * Public pages sent without any script (their route's `handle` says `scripts: false`,
+ * app/lib/route-handle.ts): they load nothing, whatever their route module would import. Each has
+ * an end-to-end test that its HTML has no `<script>` (tests/e2e/traveller-booking.spec.ts).
+ */
+export const PAGES_WITHOUT_SCRIPTS = new Set(['routes/site/traveller-booking']);
+
+/**
  * For each public page route (ids under routes/site/, except the layout): its first-load scripts
- * with their sizes, and every script reachable from it.
+ * with their sizes, and every script reachable from it (none for PAGES_WITHOUT_SCRIPTS).
  */
 export function publicBundles(buildDir = process.env.BUILD_DIR || 'build') {
   const manifest = readManifest(buildDir);
   const pages = Object.keys(manifest.routes).filter((id) => id.startsWith('routes/site/') && id !== 'routes/site/layout');
   return pages.map((id) => {
+    if (PAGES_WITHOUT_SCRIPTS.has(id)) return { id, initial: [], raw: 0, gzip: 0, brotli: 0, reachable: [] };
     const scripts = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const route of chain(manifest, id)) {
       if (route.module) scripts.add(route.module);

@@ -17,7 +17,6 @@
  * return from Razorpay (`/booking/:token/return`).
  */
 import { data, Link } from 'react-router';
-import { z } from 'zod';
 import { Footer } from '~/components/site/footer';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
@@ -28,13 +27,10 @@ import type { RouteHandle } from '~/lib/route-handle';
 import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { bookingPagePath } from '~/models/booking-link.server';
 import type { Settings } from '~/schemas/settings';
-import { officeContact, travellerBooking, type TravellerBookingView } from './+shared/traveller-booking.server';
+import { officeContact, paymentNotice, travellerBooking, type TravellerBookingView } from './+shared/traveller-booking.server';
 import type { Route } from './+types/traveller-booking';
 
 export const handle: RouteHandle = { scripts: false };
-
-/** What the return from Razorpay adds to the address; anything else is ignored. */
-const paymentNotice = z.enum(['received', 'checking']).nullable().catch(null);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await travellerBooking(params.token);
@@ -42,7 +38,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     found: true as const,
     view,
-    payment: paymentNotice.parse(new URL(request.url).searchParams.get('payment')),
+    payment: paymentNotice(new URL(request.url).searchParams.get('payment')),
     payAction: `${bookingPagePath(params.token)}/pay`,
   };
 }

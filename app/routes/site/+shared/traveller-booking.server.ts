@@ -4,6 +4,7 @@
  * traveller needs is read out of the booking: their first name, never their e-mail, phone or message.
  * Amounts are integer paise; dates are 'YYYY-MM-DD' (Asia/Kolkata).
  */
+import { z } from 'zod';
 import { db } from '~/db/client.server';
 import type { Booking } from '~/db/schema';
 import { describePolicy, policyRefund, type CancellationPolicy } from '~/lib/cancellation-policy';
@@ -71,6 +72,16 @@ export function receiptsOf(entries: readonly LedgerEntry[]): Receipt[] {
       reference: e.reference,
       amountPaise: e.amountPaise,
     }));
+}
+
+const PAYMENT_NOTICE = z.enum(['received', 'checking']).nullable().catch(null);
+
+/**
+ * The notice the return from Razorpay asks for with `?payment=` ('received' or 'checking'), or null
+ * for anything else (a missing, mistyped or hostile value shows nothing).
+ */
+export function paymentNotice(value: string | null): 'received' | 'checking' | null {
+  return PAYMENT_NOTICE.parse(value);
 }
 
 /** Who travels, or what comes with a rental, in words. */
