@@ -164,7 +164,7 @@ function BookingPage({ view, payment, payAction }: { view: TravellerBookingView;
 
       {payment === 'received' ? (
         <p role="status" className="rounded-card border border-flag-green/40 bg-status-ok-bg p-4 font-semibold text-status-ok-fg">
-          Payment received. Thank you! Your receipt is below, and we have e-mailed it to you.
+          Payment received. Thank you! Your receipt is on its way by e-mail.
         </p>
       ) : payment === 'checking' ? (
         <p role="status" className="rounded-card border border-marigold/60 bg-status-pending-bg p-4 text-status-pending-fg">
