@@ -76,6 +76,8 @@ export default [
     route('bookings', 'routes/api/bookings.ts'),
     route('bookings/export', 'routes/api/bookings.export.ts'),
     route('bookings/:id', 'routes/api/booking.ts'),
+    route('bookings/:id/quote', 'routes/api/booking.quote.ts'),
+    route('bookings/:id/payments', 'routes/api/booking.payments.ts'),
     route('settings', 'routes/api/settings.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),

@@ -26,6 +26,7 @@ import {
 } from '~/lib/openapi';
 import * as bookingsApi from './+openapi/bookings';
 import * as inquiriesApi from './+openapi/inquiries';
+import * as paymentsApi from './+openapi/payments';
 import * as settingsApi from './+openapi/settings';
 import { packageWriteSchema } from '~/schemas/package';
 
@@ -146,6 +147,7 @@ export function openApiDocument() {
       ...authPaths,
       '/api/uploads': uploadPath,
       ...bookingsApi.paths,
+      ...paymentsApi.paths,
       ...inquiriesApi.paths,
       ...settingsApi.paths,
     },
@@ -171,6 +173,7 @@ export function openApiDocument() {
         Bike: savedRecord(bikeWriteSchema, 'A bike for rent'),
         Car: savedRecord(carWriteSchema, 'A car for rent'),
         ...bookingsApi.schemas,
+        ...paymentsApi.schemas,
         ...inquiriesApi.schemas,
         ...settingsApi.schemas,
       },
