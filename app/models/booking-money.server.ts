@@ -10,12 +10,14 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bikes, cars, paymentRequests, payments, tourPackages, users, type Booking } from '~/db/schema';
-import type { PaymentKind } from '~/lib/constants';
+import { PAYMENT_METHOD_LABELS, type PaymentKind, type PaymentMethod } from '~/lib/constants';
+import { todayInIndia } from '~/lib/format';
 import { Conflict, NotFound } from '~/lib/errors.server';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
-import { formatPaise } from '~/lib/money';
+import { formatPaise, paiseInputText } from '~/lib/money';
+import type { QuoteDraft } from '~/schemas/money';
 import { paymentRequestMail, paymentRequestWhatsappText } from '~/lib/payment-mail-texts.server';
 import { whatsappDigits, whatsappLink } from '~/lib/whatsapp';
 import { recordAudit, type AuditActor } from './audit.server';
@@ -234,3 +236,68 @@ export function paymentRequestView(request: PaymentRequest) {
     paidAt: request.paidAt,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The money panel of /admin/bookings/:id (app/components/admin/money-panel.tsx)
+
+/** An empty row of the quote form. */
+export const BLANK_ROW = { description: '', quantity: '', unitPrice: '' };
+
+/** The money panel's data: where the money stands, the quote form's starting values, the ledger, the requests. */
+export async function loadMoneyPanel(booking: Booking) {
+  const [summary, ledger, requests, suggestion, { payments }] = await Promise.all([
+    moneySummary(db(), booking),
+    ledgerWithNames(db(), booking.id),
+    paymentRequestsOf(db(), booking.id),
+    quoteSuggestionFor(booking),
+    getSettings(['payments']),
+  ]);
+  const from = summary.quote ?? suggestion;
+  const draft: QuoteDraft = {
+    rows: [
+      ...from.lines.map((l) => ({ description: l.description, quantity: String(l.quantity), unitPrice: l.unitPaise > 0 ? paiseInputText(l.unitPaise) : '' })),
+      BLANK_ROW,
+    ],
+    advance: paiseInputText(from.advancePaise),
+    balanceDueOn: from.balanceDueOn,
+  };
+  const reversed = new Set(ledger.map((e) => e.reversesId).filter(Boolean));
+  return {
+    open: booking.status !== 'rejected' && booking.status !== 'cancelled',
+    paidButClashing: booking.paidButClashing,
+    summary: summaryView(summary),
+    quote: summary.quote ? { revision: summary.quote.revision, lines: summary.quote.lines } : null,
+    suggested: !summary.quote,
+    advancePercent: payments.advancePercent,
+    draft,
+    today: todayInIndia(),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      entryType: e.entryType,
+      amountPaise: e.amountPaise,
+      method: PAYMENT_METHOD_LABELS[e.method as PaymentMethod] ?? e.method,
+      reference: e.reference,
+      receivedOn: e.receivedOn,
+      note: e.note,
+      recordedBy: e.recordedByName ?? (e.method === 'razorpay' ? 'Razorpay' : '—'),
+      reversed: reversed.has(e.id),
+      // Only an entry recorded by hand can be reversed here (an online payment is refunded instead).
+      reversible: e.entryType !== 'reversal' && e.method !== 'razorpay' && !reversed.has(e.id),
+    })),
+    requests: requests.map((r) => ({ id: r.id, kind: r.kind, amountPaise: r.amountPaise, dueOn: r.dueOn, status: r.status })),
+  };
+}
+
+export type MoneyPanelData = Awaited<ReturnType<typeof loadMoneyPanel>>;
+
+/** What a money form's action answers with (under `money` in the action's data). */
+export type MoneyResult =
+  | { form: 'quote'; values: QuoteDraft; errors: Record<string, string> }
+  | { form: 'payment'; values: Record<string, string>; errors: Record<string, string> }
+  | { form: 'reverse'; entryId: string; values: Record<string, string>; errors: Record<string, string> }
+  | {
+      form: 'payment-request';
+      errors: Record<string, string>;
+      sent?: { kind: string; amountPaise: number; dueOn: string; to: string; pageUrl: string; whatsappUrl: string };
+    }
+  | { form: 'rotate-link'; url: string; revoked: number };

@@ -19,7 +19,7 @@ import { cn } from '~/lib/cn';
 import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '~/lib/constants';
 import { formatDate } from '~/lib/format';
 import { formatPaise, paiseInputText, parsePaise } from '~/lib/money';
-import type { MoneyPanelData, MoneyResult } from '~/routes/admin/bookings/+shared/money-actions.server';
+import type { MoneyPanelData, MoneyResult } from '~/models/booking-money.server';
 import { QUOTE_ROW_FIELDS, type QuoteDraft, type QuoteRowText } from '~/schemas/money';
 
 /** The money form's result in a host action's data (`{ money }`), or null. */

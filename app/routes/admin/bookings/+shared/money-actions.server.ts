@@ -1,6 +1,6 @@
 /**
- * The money panel of /admin/bookings/:id (docs/decisions/046-payments.md): what its loader shows
- * (`loadMoneyPanel`) and what its forms do (`handleMoneyIntent`). Forms post `intent` =
+ * What the money panel's forms on /admin/bookings/:id do (docs/decisions/046-payments.md); what it
+ * shows is `loadMoneyPanel` (app/models/booking-money.server.ts). Forms post `intent` =
  * 'quote' | 'payment-request' | 'payment' | 'reverse' | 'rotate-link'.
  *
  * - Saving the quote, recording a payment and reversing an entry end in a redirect with a toast
@@ -16,20 +16,14 @@
  * the daily work of bookings, every step is audited, and a reversal or a rotated link destroys nothing.
  */
 import { data } from 'react-router';
-import { db } from '~/db/client.server';
-import type { Booking } from '~/db/schema';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '~/lib/constants';
 import { DomainError } from '~/lib/errors.server';
-import { todayInIndia } from '~/lib/format';
 import { logger } from '~/lib/logger.server';
-import { paiseInputText } from '~/lib/money';
 import { redirectWithToast } from '~/lib/toast.server';
-import { ledgerWithNames, paymentRequestsOf, quoteSuggestionFor, rotateBookingLink, sendPaymentRequest, summaryView } from '~/models/booking-money.server';
+import { BLANK_ROW, rotateBookingLink, sendPaymentRequest, type MoneyResult } from '~/models/booking-money.server';
 import { getBooking } from '~/models/booking.server';
-import { moneySummary, recordManualPayment, reverseLedgerEntry, saveQuote } from '~/models/payments.server';
-import { getSettings } from '~/models/settings.server';
+import { recordManualPayment, reverseLedgerEntry, saveQuote } from '~/models/payments.server';
 import type { AuditActor } from '~/models/audit.server';
-import { manualPaymentFormSchema, parseQuoteForm, QUOTE_MAX_LINES, quoteDraftOf, type QuoteDraft } from '~/schemas/money';
+import { manualPaymentFormSchema, parseQuoteForm, QUOTE_MAX_LINES, quoteDraftOf } from '~/schemas/money';
 
 export const MONEY_INTENTS = ['quote', 'payment-request', 'payment', 'reverse', 'rotate-link'] as const;
 export type MoneyIntent = (typeof MONEY_INTENTS)[number];
@@ -37,67 +31,6 @@ export type MoneyIntent = (typeof MONEY_INTENTS)[number];
 export function isMoneyIntent(value: unknown): value is MoneyIntent {
   return typeof value === 'string' && (MONEY_INTENTS as readonly string[]).includes(value);
 }
-
-const BLANK_ROW = { description: '', quantity: '', unitPrice: '' };
-
-/** The money panel's data: where the money stands, the quote form's starting values, the ledger, the requests. */
-export async function loadMoneyPanel(booking: Booking) {
-  const [summary, ledger, requests, suggestion, { payments }] = await Promise.all([
-    moneySummary(db(), booking),
-    ledgerWithNames(db(), booking.id),
-    paymentRequestsOf(db(), booking.id),
-    quoteSuggestionFor(booking),
-    getSettings(['payments']),
-  ]);
-  const from = summary.quote ?? suggestion;
-  const draft: QuoteDraft = {
-    rows: [
-      ...from.lines.map((l) => ({ description: l.description, quantity: String(l.quantity), unitPrice: l.unitPaise > 0 ? paiseInputText(l.unitPaise) : '' })),
-      BLANK_ROW,
-    ],
-    advance: paiseInputText(from.advancePaise),
-    balanceDueOn: from.balanceDueOn,
-  };
-  const reversed = new Set(ledger.map((e) => e.reversesId).filter(Boolean));
-  return {
-    open: booking.status !== 'rejected' && booking.status !== 'cancelled',
-    paidButClashing: booking.paidButClashing,
-    summary: summaryView(summary),
-    quote: summary.quote ? { revision: summary.quote.revision, lines: summary.quote.lines } : null,
-    suggested: !summary.quote,
-    advancePercent: payments.advancePercent,
-    draft,
-    today: todayInIndia(),
-    ledger: ledger.map((e) => ({
-      id: e.id,
-      entryType: e.entryType,
-      amountPaise: e.amountPaise,
-      method: PAYMENT_METHOD_LABELS[e.method as PaymentMethod] ?? e.method,
-      reference: e.reference,
-      receivedOn: e.receivedOn,
-      note: e.note,
-      recordedBy: e.recordedByName ?? (e.method === 'razorpay' ? 'Razorpay' : '—'),
-      reversed: reversed.has(e.id),
-      // Only an entry recorded by hand can be reversed here (an online payment is refunded instead).
-      reversible: e.entryType !== 'reversal' && e.method !== 'razorpay' && !reversed.has(e.id),
-    })),
-    requests: requests.map((r) => ({ id: r.id, kind: r.kind, amountPaise: r.amountPaise, dueOn: r.dueOn, status: r.status })),
-  };
-}
-
-export type MoneyPanelData = Awaited<ReturnType<typeof loadMoneyPanel>>;
-
-/** What a money form's action answers with (under `money` in the action's data). */
-export type MoneyResult =
-  | { form: 'quote'; values: QuoteDraft; errors: Record<string, string> }
-  | { form: 'payment'; values: Record<string, string>; errors: Record<string, string> }
-  | { form: 'reverse'; entryId: string; values: Record<string, string>; errors: Record<string, string> }
-  | {
-      form: 'payment-request';
-      errors: Record<string, string>;
-      sent?: { kind: string; amountPaise: number; dueOn: string; to: string; pageUrl: string; whatsappUrl: string };
-    }
-  | { form: 'rotate-link'; url: string; revoked: number };
 
 const answer = (money: MoneyResult, status = 200) => data({ money }, { status });
 
