@@ -1,5 +1,5 @@
 /**
- * The money panel end to end (docs/decisions/046-payments.md, docs/product.md#money): staff open a
+ * The money panel end to end (docs/decisions/046-payments.md, docs/product.md#bookings-and-inquiries): staff open a
  * pending booking, save a quote, send a payment request (the WhatsApp link shows), record the
  * advance by UPI, and the booking shows Confirmed. Buttons are pressed as soon as the page shows,
  * before hydration: every form works as a plain POST.

@@ -1,6 +1,6 @@
 /**
  * The money panel of /admin/bookings/:id and the money API (docs/decisions/046-payments.md,
- * docs/product.md#money): saving a quote from the form (rupees, errors naming the line and field,
+ * docs/product.md#bookings-and-inquiries): saving a quote from the form (rupees, errors naming the line and field,
  * 'Add line' / 'Remove' without JavaScript), sending a payment request (the row, the mail with a
  * working booking link, the WhatsApp link, superseding), recording a payment by hand (Booking
  * confirmed, paid but clashing), reversing, rotating the link; GET / PUT /api/bookings/:id/quote and

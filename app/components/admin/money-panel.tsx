@@ -1,5 +1,5 @@
 /**
- * The Money panel of a booking (/admin/bookings/:id; docs/decisions/046-payments.md, docs/product.md#money):
+ * The Money panel of a booking (/admin/bookings/:id; docs/decisions/046-payments.md, docs/product.md#bookings-and-inquiries):
  * where the money stands (total, paid, refunded, due and when), the quote editor, 'Send payment
  * request' with its WhatsApp link, 'Record a payment', the ledger with 'Reverse', and 'Rotate link'.
  *
