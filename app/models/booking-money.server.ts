@@ -88,8 +88,8 @@ export type SentPaymentRequest = {
  * docs/decisions/046-payments.md#notifications: a `payment_requests` row (kind, amountPaise = the due
  * amount, dueOn), a `payment` mail with a fresh booking-page link naming the amount and due day, and
  * an audit entry ('payment_request'), all in one transaction. An open request of the same kind for
- * another amount or day is cancelled (superseded); one for the same amount and day is sent again
- * rather than duplicated. Throws NotFound (unknown booking), Conflict (rejected or cancelled
+ * another amount (or, for the balance, another due day) is cancelled (superseded); a repeat is
+ * mailed again rather than duplicated. Throws NotFound (unknown booking), Conflict (rejected or cancelled
  * booking, no quote yet, nothing due).
  */
 export async function sendPaymentRequest(bookingId: string, actor: AuditActor): Promise<SentPaymentRequest> {
@@ -106,7 +106,8 @@ export async function sendPaymentRequest(bookingId: string, actor: AuditActor): 
       .select()
       .from(paymentRequests)
       .where(and(eq(paymentRequests.bookingId, bookingId), eq(paymentRequests.kind, due.kind), eq(paymentRequests.status, 'open')));
-    let request = open.find((r) => r.amountPaise === due.amountPaise && r.dueOn === due.dueOn);
+    // The advance is due 'today', so only its amount tells a new request from a repeat; the balance's day comes from the quote.
+    let request = open.find((r) => r.amountPaise === due.amountPaise && (due.kind === 'advance' || r.dueOn === due.dueOn));
     const superseded = open.filter((r) => r !== request);
     if (superseded.length > 0) {
       await tx

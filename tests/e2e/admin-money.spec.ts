@@ -2,7 +2,8 @@
  * The money panel end to end (docs/decisions/046-payments.md, docs/product.md#bookings-and-inquiries): staff open a
  * pending booking, save a quote, send a payment request (the WhatsApp link shows), record the
  * advance by UPI, and the booking shows Confirmed. Buttons are pressed as soon as the page shows,
- * before hydration: every form works as a plain POST.
+ * before hydration: every form works as a plain POST. Without JavaScript, 'Add line' and 'Remove'
+ * re-render the quote form and the quote saves.
  */
 import { expect, test } from './fixtures';
 import { expectFlash, inDays, signIn, uniqueTag } from './admin-helpers';
@@ -54,4 +55,34 @@ test('staff quote a pending booking, ask for the advance and record it by UPI: t
   await expect(ledger).toContainText('UTR4455667788');
   await expect(ledger).toContainText('₹7,500.00');
   await expect(money.locator('[data-money-totals]')).toContainText('₹17,500.00');
+});
+
+test('without JavaScript: Add line and Remove re-render the quote form, and the quote saves', async ({ browser, request }) => {
+  const name = `MoneyNoJs ${uniqueTag()}`;
+  const res = await request.post('/api/bookings', {
+    data: { type: 'package', itemId: 'custom', name, email: 'money.nojs@example.com', phone: '98320 12345', startDate: inDays(330) },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, { redirectTo: `/admin/bookings/${id}` });
+  const money = page.locator('[data-money-panel]');
+  await money.getByLabel('Line 1 unit price in rupees').fill('9000');
+  await money.getByLabel('Line 2 description').fill('Permits');
+  await money.getByLabel('Line 2 quantity').fill('1');
+  await money.getByLabel('Line 2 unit price in rupees').fill('500');
+  await money.getByRole('button', { name: 'Add line' }).click();
+  await expect(money.getByLabel('Line 3 description')).toHaveValue('');
+  await expect(money.getByLabel('Line 2 description')).toHaveValue('Permits');
+  await money.getByLabel('Line 3 description').fill('Mistake');
+  await money.getByLabel('Line 3 quantity').fill('1');
+  await money.getByLabel('Line 3 unit price in rupees').fill('1');
+  await money.getByRole('button', { name: 'Remove line 3' }).click();
+  await expect(money.getByLabel('Line 3 description')).toHaveCount(0);
+  await money.getByLabel('Advance (₹)').fill('0');
+  await money.getByRole('button', { name: 'Save quote' }).click();
+  await expectFlash(page, 'Quote saved');
+  await expect(money.locator('[data-money-totals]')).toContainText('₹9,500.00');
+  await context.close();
 });
