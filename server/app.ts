@@ -23,6 +23,7 @@ import { errorPageHtml } from '~/lib/error-page.server';
 import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus.server';
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
+import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
@@ -293,6 +294,8 @@ export function start(): Promise<void> {
     await refreshVideoMediaOrigins(readVideoUrl);
     state.__stopInvalidationListener = onPageCacheInvalidated(() => void refreshVideoMediaOrigins(readVideoUrl));
     startMailer();
+    // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
+    startBalanceReminders();
     await sweepSessions();
     markReady();
     state.__sessionSweep = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
@@ -322,6 +325,7 @@ export async function stop(): Promise<void> {
   if (!state.__started) return;
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
+  await stopBalanceReminders();
   await stopMailer();
   await stopInstanceBus();
   await databaseHandle().close();

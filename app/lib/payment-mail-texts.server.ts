@@ -109,3 +109,31 @@ export function paymentRequestWhatsappText(booking: Pick<Booking, 'id' | 'name'>
   const what = request.kind === 'advance' ? 'advance' : 'balance';
   return `Hello ${booking.name}, this is ${company.name}. For your booking #${shortReference(booking.id)}, please pay the ${what} of ${formatPaise(request.amountPaise)} by ${formatDate(request.dueOn)}. Pay or see the details here: ${pageUrl}`;
 }
+
+/**
+ * The balance reminder (docs/decisions/046-payments.md#notifications): the balance still to pay
+ * (paise), the day it is due, where the booking's money stands and the link to the booking page,
+ * where the traveller can pay. `when` says which reminder: a week before the due day, or on it.
+ */
+export function balanceReminderMail(
+  booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'startDate' | 'endDate' | 'name' | 'email'>,
+  balance: { amountPaise: number; dueOn: string; when: '7d' | '0d' },
+  standing: Pick<Standing, 'totalPaise' | 'paidPaise'>,
+  company: Company,
+  pageUrl: string,
+): OutgoingEmail {
+  const ref = shortReference(booking.id);
+  const amount = formatPaise(balance.amountPaise);
+  const day = formatDate(balance.dueOn);
+  const opening =
+    balance.when === '0d'
+      ? `A reminder: the balance of ${amount} for your booking is due today, ${day}.`
+      : `A reminder: the balance of ${amount} for your booking is due on ${day}, in a week.`;
+  const lines = standingLines({ ...standing, due: { kind: 'balance', amountPaise: balance.amountPaise, dueOn: balance.dueOn } });
+  return {
+    to: booking.email,
+    kind: 'payment',
+    subject: `${balance.when === '0d' ? 'Balance due today' : 'Balance due in a week'} for booking #${ref} - ${company.name}`,
+    text: `Hello ${booking.name},\n\n${opening}\n\n${bookingLines(booking)}\n\n${lines}\n\n${pageLine(pageUrl)}Already paid? Please ignore this reminder; it can take a day for a bank transfer to reach us.\n\nQuestions? Reply to this e-mail or contact our office:\n${officeLines(company)}\n\n${company.name}\n`,
+  };
+}
