@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { bookings } from '~/db/schema';
-import { recordManualPayment, reverseLedgerEntry, saveQuote } from '~/models/payments.server';
+import { bookings, refunds } from '~/db/schema';
+import { markRefundProcessed, recordManualPayment, reverseLedgerEntry, saveQuote } from '~/models/payments.server';
 import { loader as listLoader } from '~/routes/admin/bookings/list';
 import { loader as bookingsLoader } from '~/routes/api/bookings';
 import { loader as exportLoader } from '~/routes/api/bookings.export';
@@ -106,6 +106,12 @@ describe('the CSV export', () => {
   test('ends with Total, Advance, Paid, Refunded, Due in rupees with two decimals, and the balance due day', async () => {
     const tag = `Csv ${uid()}`;
     const { part, none, cancelled } = await fixtures(tag);
+    // ₹250.50 of the cancelled booking's ₹1,000 went back.
+    const [refund] = await db()
+      .insert(refunds)
+      .values({ bookingId: cancelled.booking.id, amountPaise: 25_050, computedPaise: 25_050, method: 'upi', status: 'pending', createdBy: actor.id })
+      .returning();
+    await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { reference: 'UPI-REF' }));
     const response = (await exportLoader(
       routeArgs(`/api/bookings/export?q=${encodeURIComponent(tag)}`, undefined, { headers: { Cookie: staff.cookie } }),
     )) as Response;
@@ -125,7 +131,7 @@ describe('the CSV export', () => {
     expect(byId[part.booking.id]).toEqual(['10500.00', '5250.00', '5250.00', '0.00', '5250.00', '2027-03-20']);
     expect(byId[none.id]).toEqual(['', '', '0.00', '0.00', '', '']);
     // Cancelled: nothing more is due, whatever the quote said.
-    expect(byId[cancelled.booking.id]).toEqual(['4000.00', '2000.00', '1000.00', '0.00', '0.00', '2027-03-20']);
+    expect(byId[cancelled.booking.id]).toEqual(['4000.00', '2000.00', '749.50', '250.50', '0.00', '2027-03-20']);
 
     const due = (await exportLoader(
       routeArgs(`/api/bookings/export?q=${encodeURIComponent(tag)}&balance=due`, undefined, { headers: { Cookie: staff.cookie } }),
