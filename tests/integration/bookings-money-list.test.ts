@@ -10,6 +10,7 @@ import { db } from '~/db/client.server';
 import { bookings, refunds } from '~/db/schema';
 import { markRefundProcessed, recordManualPayment, reverseLedgerEntry, saveQuote } from '~/models/payments.server';
 import { loader as listLoader } from '~/routes/admin/bookings/list';
+import * as bookingsOpenApi from '~/routes/api/+openapi/bookings';
 import { loader as bookingsLoader } from '~/routes/api/bookings';
 import { loader as exportLoader } from '~/routes/api/bookings.export';
 import { createStaffSession } from '../auth-helpers';
@@ -100,6 +101,14 @@ describe('GET /api/bookings?balance=due', () => {
     expect(bad.status).toBe(400);
     expect(issuePaths(bad.body)).toEqual(['balance']);
   });
+});
+
+test("the OpenAPI document lists 'balance' on GET /api/bookings and the export", () => {
+  const paths = bookingsOpenApi.paths as unknown as Record<string, { get?: { parameters?: { name: string; schema: { enum?: string[] } }[] } }>;
+  for (const path of ['/api/bookings', '/api/bookings/export']) {
+    const balance = paths[path]?.get?.parameters?.find((p) => p.name === 'balance');
+    expect(balance?.schema.enum, path).toEqual(['due']);
+  }
 });
 
 describe('the CSV export', () => {
