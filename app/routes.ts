@@ -80,6 +80,8 @@ export default [
     route('bookings/:id/payments', 'routes/api/booking.payments.ts'),
     route('settings', 'routes/api/settings.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
+    // Razorpay's deliveries: signed, never a session (docs/decisions/046-payments.md#webhooks).
+    route('webhooks/razorpay', 'routes/api/webhooks.razorpay.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig;

@@ -28,7 +28,7 @@ import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
-import { isAdminPath, isApiPath, normalisedPath } from '~/lib/request-path.server';
+import { isAdminPath, isApiPath, isRazorpayWebhookPath, normalisedPath } from '~/lib/request-path.server';
 import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/infrastructure/rate-limit.server';
 import { UPLOADS_URL_PREFIX } from '~/lib/storage.server';
@@ -67,7 +67,8 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
       res.status(413).json({ error: `Request body too large (limit ${limit} bytes)`, issues: [] });
       return;
     }
-    if (length === undefined && req.headers['transfer-encoding']) {
+    // Razorpay's webhook may stream its body; its route stops reading at the limit itself (readBodyBytes).
+    if (length === undefined && req.headers['transfer-encoding'] && !isRazorpayWebhookPath(req.path)) {
       res.status(411).json({ error: 'Content-Length required', issues: [] });
       return;
     }

@@ -47,3 +47,15 @@ export function isApiPath(pathname: string): boolean {
   const p = normalisedPath(pathname);
   return p === '/api' || p.startsWith('/api/');
 }
+
+/**
+ * The path Razorpay delivers webhooks to (app/routes/api/webhooks.razorpay.ts): a server-to-server
+ * call authenticated by its signature, so the browser rules (Origin check, Content-Length
+ * requirement) do not apply to it (docs/decisions/046-payments.md#webhooks).
+ */
+export const RAZORPAY_WEBHOOK_PATH = '/api/webhooks/razorpay';
+
+/** True for RAZORPAY_WEBHOOK_PATH, however spelled (see `normalisedPath`). */
+export function isRazorpayWebhookPath(pathname: string): boolean {
+  return normalisedPath(pathname) === RAZORPAY_WEBHOOK_PATH;
+}

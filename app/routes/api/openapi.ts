@@ -28,6 +28,7 @@ import * as bookingsApi from './+openapi/bookings';
 import * as inquiriesApi from './+openapi/inquiries';
 import * as paymentsApi from './+openapi/payments';
 import * as settingsApi from './+openapi/settings';
+import * as webhooksApi from './+openapi/webhooks';
 import { packageWriteSchema } from '~/schemas/package';
 
 const authPaths = {
@@ -150,6 +151,7 @@ export function openApiDocument() {
       ...paymentsApi.paths,
       ...inquiriesApi.paths,
       ...settingsApi.paths,
+      ...webhooksApi.paths,
     },
     components: {
       securitySchemes: {
