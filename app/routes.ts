@@ -54,6 +54,7 @@ export default [
     route('location', 'routes/admin/location.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('outbox', 'routes/admin/outbox.tsx'),
+    route('payments/events', 'routes/admin/payments-events.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('profile', 'routes/admin/profile.tsx'),
     route('staff', 'routes/admin/staff.tsx'),

@@ -305,7 +305,7 @@ afterAll(async () => {
 });
 
 /** Pages only the admin role opens, loader and every action (app/lib/permissions.ts: settings, staff). */
-const ADMIN_ONLY_PAGES = new Set(['admin/settings', 'admin/location', 'admin/staff']);
+const ADMIN_ONLY_PAGES = new Set(['admin/settings', 'admin/location', 'admin/staff', 'admin/payments/events']);
 /** API routes only the admin role may call, every method (the settings, read and written), besides every DELETE. */
 const ADMIN_ONLY_API = new Set(['api/settings']);
 /** Pages whose forms delete (`intent=delete` with `id`). */

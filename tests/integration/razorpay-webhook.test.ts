@@ -13,6 +13,7 @@ import { bookings, paymentRequests, payments, razorpayEvents, refunds } from '~/
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
 import { ledgerOf, saveQuote } from '~/models/payments.server';
 import { receiveRazorpayWebhook } from '~/models/razorpay-events.server';
+import { loader as eventsLoader } from '~/routes/admin/payments-events';
 import { action, loader } from '~/routes/api/webhooks.razorpay';
 import { bodyLimit } from '../../server/app';
 import { createStaffSession } from '../auth-helpers';
@@ -349,5 +350,21 @@ describe('the Express layer', () => {
       await new Promise((resolve) => server.close(resolve));
     }
     expect(reached).toEqual(['POST /api/webhooks/razorpay', 'POST /api/webhooks/razorpay']);
+  });
+});
+
+describe('the staff list, /admin/payments/events', () => {
+  test('an admin sees the latest deliveries with their outcome and booking; the staff role is refused', async () => {
+    const { booking, linkId } = await requestedBooking();
+    const unknownLink = razorpayId('plink');
+    await post(delivery(paymentLinkPaid(linkId, { id: razorpayId('pay'), amountPaise: 500_000 })));
+    await post(delivery(paymentLinkPaid(unknownLink, { id: razorpayId('pay'), amountPaise: 500_000 })));
+    const admin = await createStaffSession();
+    const page = await settle(() => eventsLoader(routeArgs('/admin/payments/events', {}, { headers: { Cookie: admin.cookie } })));
+    const events = (page.body as { events: { outcome: string; bookingId: string | null }[] }).events;
+    expect(events[0]).toMatchObject({ outcome: `unknown payment link ${unknownLink}`, bookingId: null });
+    expect(events[1]).toMatchObject({ outcome: 'credited; booking confirmed', bookingId: booking.id });
+    const staff = await createStaffSession(undefined, 'staff');
+    expect((await settle(() => eventsLoader(routeArgs('/admin/payments/events', {}, { headers: { Cookie: staff.cookie } })))).status).toBe(403);
   });
 });
