@@ -123,3 +123,39 @@ export function delivery(event: unknown, { secret = TEST_WEBHOOK_SECRET, eventId
     } as Record<string, string>,
   };
 }
+
+/** A booking waiting for its advance on a Razorpay link, as seeded straight into the database. */
+export type SeededRequest = { bookingId: string; requestId: string; linkId: string; amountPaise: number };
+
+/**
+ * Seed `count` pending package bookings, each quoted ₹1,000 with a ₹500 advance and an open advance
+ * request on its own payment link (`plink_<runId>x<index>`), with SQL through `query` (a stopped
+ * PGlite folder or a PostgreSQL database; tests/durability/database.ts `withDatabase`).
+ */
+export async function seedPaymentRequests(
+  query: <R>(text: string, params?: unknown[]) => Promise<R[]>,
+  runId: string,
+  count: number,
+): Promise<SeededRequest[]> {
+  const seeded: SeededRequest[] = [];
+  for (let index = 0; index < count; index++) {
+    const [booking] = await query<{ id: string }>(
+      `insert into bookings (type, item_name, name, email, phone, start_date, status)
+       values ('package', 'Webhook Tour', $1, $2, '+91 90000 00001', '2027-03-01', 'pending') returning id::text as id`,
+      [`Traveller ${runId} ${index}`, `webhook-${runId}-${index}@example.com`],
+    );
+    await query(
+      `insert into booking_quotes (booking_id, revision, lines, total_paise, advance_paise, balance_due_on)
+       values ($1, 1, '[{"description":"Tour","quantity":1,"unitPaise":100000}]', 100000, 50000, '2027-02-01')`,
+      [booking!.id],
+    );
+    const linkId = `plink_${runId}x${index}`;
+    const [request] = await query<{ id: string }>(
+      `insert into payment_requests (booking_id, kind, amount_paise, due_on, razorpay_link_id)
+       values ($1, 'advance', 50000, '2026-11-28', $2) returning id::text as id`,
+      [booking!.id, linkId],
+    );
+    seeded.push({ bookingId: booking!.id, requestId: request!.id, linkId, amountPaise: 50_000 });
+  }
+  return seeded;
+}
