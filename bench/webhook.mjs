@@ -15,8 +15,9 @@
 // Options: --deliveries per case (1000; the credit case needs one seeded booking each),
 // --connections (10), --warmup deliveries before each case, record-only (100), --port first port
 // (3450; +1 used), --postgres admin URL (postgres://postgres@127.0.0.1:5432/postgres; a fresh
-// database is created there and dropped), --skip-postgres, --json <file>.
-// Exit codes: 0 every delivery answered 2xx, 1 one did not, 2 no build.
+// database is created there and dropped), --skip-postgres, --json <file>, --no-fail (report only).
+// Target (issue #25, "Measured"): p99 under 50 ms at 10 concurrent deliveries (--max-p99 ms).
+// Exit codes: 0 every delivery answered 2xx and every p99 met the target (or --no-fail), 1 not, 2 no build.
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,13 +39,16 @@ const { values: args } = parseArgs({
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'skip-postgres': { type: 'boolean', default: false },
     json: { type: 'string' },
+    'max-p99': { type: 'string', default: '50' },
+    'no-fail': { type: 'boolean', default: false },
   },
 });
 const DELIVERIES = Number(args.deliveries);
 const CONNECTIONS = Number(args.connections);
 const WARMUP = Number(args.warmup);
 const PORT = Number(args.port);
-for (const name of ['deliveries', 'connections', 'warmup', 'port']) {
+const MAX_P99 = Number(args['max-p99']);
+for (const name of ['deliveries', 'connections', 'warmup', 'port', 'max-p99']) {
   if (!(Number(args[name]) >= 0)) {
     console.error(`--${name} must be a number, not ${JSON.stringify(args[name])}`);
     process.exit(2);
@@ -236,13 +240,18 @@ async function main() {
       `${info.nproc} CPUs (${info.cpu}), Node ${info.node}, autocannon ${AUTOCANNON_VERSION}; load average ${loadStart} at the start, ${loadEnd} at the end.\n` +
       `${DELIVERIES} distinct signed deliveries per case, ${CONNECTIONS} at a time, loopback, after ${WARMUP} record-only deliveries of warm-up.\n`,
   );
-  console.log('| case | deliveries/s | p50 ms | p99 ms | max ms | errors | non-2xx | ledger rows |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`| case | deliveries/s | p50 ms | p99 ms | p99 target | max ms | errors | non-2xx | ledger rows | result |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  const clean = (r) => r.errors === 0 && r.non2xx === 0 && (r.ledgerRows === undefined || r.ledgerRows === DELIVERIES);
   for (const r of rows) {
-    console.log(`| ${r.label} | ${r.perSecond.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.ledgerRows ?? '—'} |`);
+    const pass = clean(r) && r.p99 <= MAX_P99;
+    console.log(
+      `| ${r.label} | ${r.perSecond.toFixed(1)} | ${r.p50} | ${r.p99} | <= ${MAX_P99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.ledgerRows ?? '—'} | ${pass ? 'pass' : '**FAIL**'} |`,
+    );
   }
   if (args.json) writeFileSync(args.json, JSON.stringify({ ...info, loadStart, loadEnd, connections: CONNECTIONS, rows }, null, 2));
-  const bad = rows.some((r) => r.errors > 0 || r.non2xx > 0 || (r.ledgerRows !== undefined && r.ledgerRows !== DELIVERIES));
+  // Wrong answers always fail; a missed latency target only without --no-fail.
+  const bad = rows.some((r) => !clean(r)) || (!args['no-fail'] && rows.some((r) => r.p99 > MAX_P99));
   process.exit(bad ? 1 : 0);
 }
 
