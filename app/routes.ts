@@ -57,6 +57,7 @@ export default [
     route('location', 'routes/admin/location.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('outbox', 'routes/admin/outbox.tsx'),
+    route('payments/events', 'routes/admin/payments-events.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('profile', 'routes/admin/profile.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
@@ -79,8 +80,12 @@ export default [
     route('bookings', 'routes/api/bookings.ts'),
     route('bookings/export', 'routes/api/bookings.export.ts'),
     route('bookings/:id', 'routes/api/booking.ts'),
+    route('bookings/:id/quote', 'routes/api/booking.quote.ts'),
+    route('bookings/:id/payments', 'routes/api/booking.payments.ts'),
     route('settings', 'routes/api/settings.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
+    // Razorpay's deliveries: signed, never a session (docs/decisions/046-payments.md#webhooks).
+    route('webhooks/razorpay', 'routes/api/webhooks.razorpay.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig;

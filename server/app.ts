@@ -23,11 +23,12 @@ import { errorPageHtml } from '~/lib/error-page.server';
 import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus.server';
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
+import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
-import { isAdminPath, isApiPath, isTravellerBookingPath, normalisedPath } from '~/lib/request-path.server';
+import { isAdminPath, isApiPath, isRazorpayWebhookPath, isTravellerBookingPath, normalisedPath } from '~/lib/request-path.server';
 import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/infrastructure/rate-limit.server';
 import { UPLOADS_URL_PREFIX } from '~/lib/storage.server';
@@ -66,7 +67,8 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
       res.status(413).json({ error: `Request body too large (limit ${limit} bytes)`, issues: [] });
       return;
     }
-    if (length === undefined && req.headers['transfer-encoding']) {
+    // Razorpay's webhook may stream its body; its route stops reading at the limit itself (readBodyBytes).
+    if (length === undefined && req.headers['transfer-encoding'] && !isRazorpayWebhookPath(req.path)) {
       res.status(411).json({ error: 'Content-Length required', issues: [] });
       return;
     }
@@ -303,6 +305,8 @@ export function start(): Promise<void> {
     await refreshVideoMediaOrigins(readVideoUrl);
     state.__stopInvalidationListener = onPageCacheInvalidated(() => void refreshVideoMediaOrigins(readVideoUrl));
     startMailer();
+    // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
+    startBalanceReminders();
     await sweepSessions();
     markReady();
     state.__sessionSweep = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
@@ -332,6 +336,7 @@ export async function stop(): Promise<void> {
   if (!state.__started) return;
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
+  await stopBalanceReminders();
   await stopMailer();
   await stopInstanceBus();
   await databaseHandle().close();

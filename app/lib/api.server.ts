@@ -67,13 +67,14 @@ export function isJsonContentType(contentType: string): boolean {
 }
 
 /**
- * Read at most `max` bytes of the body as UTF-8 text. Throws a 413 `{error, issues}` Response when
- * the declared or the actual size is larger (the stream is cancelled, never buffered beyond `max`).
+ * Read at most `max` bytes of the body, as the bytes sent (a signature over the raw body needs them
+ * unchanged). Throws a 413 `{error, issues}` Response when the declared or the actual size is
+ * larger (the stream is cancelled, never buffered beyond `max`).
  */
-export async function readBodyText(request: Request, max: number): Promise<string> {
+export async function readBodyBytes(request: Request, max: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > max) throw apiError(413, `Request body too large (limit ${max} bytes)`);
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -87,7 +88,15 @@ export async function readBodyText(request: Request, max: number): Promise<strin
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Read at most `max` bytes of the body as UTF-8 text. Throws a 413 `{error, issues}` Response when
+ * the declared or the actual size is larger (see `readBodyBytes`).
+ */
+export async function readBodyText(request: Request, max: number): Promise<string> {
+  return new TextDecoder('utf-8', { fatal: false }).decode(await readBodyBytes(request, max));
 }
 
 /**

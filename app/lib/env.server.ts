@@ -134,6 +134,12 @@ const envSchema = z
      */
     SECRETS_KEY: z.string().min(40, 'must be 32 random bytes in base64 (openssl rand -base64 32)').max(64).optional(),
     OLD_SECRETS_KEY: z.string().min(40, 'must be 32 random bytes in base64').max(64).optional(),
+    /**
+     * The secret of the Razorpay webhook (Dashboard → Webhooks), with which Razorpay signs each
+     * delivery (HMAC-SHA256 of the raw body, `X-Razorpay-Signature`). Unset: POST
+     * /api/webhooks/razorpay answers 503 (docs/decisions/046-payments.md#webhooks).
+     */
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     S3_PREFIX: z
       .string()
       .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_./-]{1,200}$/, "letters, digits, '-', '_', '.' and '/' only, not starting with '/'")

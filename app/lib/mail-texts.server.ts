@@ -24,7 +24,15 @@ import { formatPhone } from './whatsapp';
  * One mail to send: the outbox stores it as it is (`enqueueEmails` in app/models/outbox.server.ts).
  * `kind` (default `notification`) says what it is; acknowledgements are capped there.
  */
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind?: MailKind };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind?: MailKind;
+  /** A mail that must go at most once (a balance reminder for one due day): a second with this key is not queued. */
+  dedupeKey?: string;
+};
 
 type Company = Pick<Settings['company'], 'name' | 'email' | 'phone' | 'whatsappNumber'>;
 

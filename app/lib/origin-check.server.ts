@@ -11,6 +11,7 @@
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { env } from './env.server';
+import { isRazorpayWebhookPath } from './request-path.server';
 
 export type OriginVerdict = { ok: true } | { ok: false; reason: string };
 
@@ -81,7 +82,9 @@ export function isCookieAuthenticatedChange(method: string, cookieHeader: string
  */
 export function refuseCrossSiteWrites(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   // A Bearer-token call is authenticated by its token, whatever cookies the client also keeps.
-  if (!isCookieAuthenticatedChange(req.method, req.headers.cookie) || bearerTokenOf(req.headers.authorization)) {
+  // Razorpay's webhook is authenticated by its signature and never acts on a cookie: a staff cookie
+  // sent along (a developer's curl) must not turn a valid delivery into a 403.
+  if (!isCookieAuthenticatedChange(req.method, req.headers.cookie) || bearerTokenOf(req.headers.authorization) || isRazorpayWebhookPath(req.path)) {
     next();
     return;
   }

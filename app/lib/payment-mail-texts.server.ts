@@ -72,3 +72,68 @@ export function paymentReceivedMail(
     text: `Hello ${booking.name},\n\nThank you: we have received your payment.\n\n${receipt}\n\n${bookingLines(booking)}\n\n${standingLines(standing)}\n\n${pageLine(pageUrl)}Questions? Reply to this e-mail or contact our office:\n${officeLines(company)}\n\n${company.name}\n`,
   };
 }
+
+/** What a payment request asks for: the advance or the balance, how much, by when. */
+type Requested = { kind: 'advance' | 'balance'; amountPaise: number; dueOn: string };
+
+/**
+ * The payment request (docs/decisions/046-payments.md#notifications): which part is asked for (the
+ * advance or the balance), the amount (paise, shown as '₹10,500.00') and the day it is due, where
+ * the booking's money stands, and the link to the booking page, where the traveller pays or sees
+ * the office's UPI and bank details.
+ */
+export function paymentRequestMail(
+  booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'startDate' | 'endDate' | 'name' | 'email'>,
+  request: Requested,
+  standing: Standing,
+  company: Company,
+  pageUrl: string,
+): OutgoingEmail {
+  const ref = shortReference(booking.id);
+  const what = request.kind === 'advance' ? 'advance' : 'balance';
+  const ask = `Please pay the ${what} of ${formatPaise(request.amountPaise)} by ${formatDate(request.dueOn)}.`;
+  const why = request.kind === 'advance' ? 'Your booking is confirmed once the advance is in.' : 'The balance completes the payment for your booking.';
+  return {
+    to: booking.email,
+    kind: 'payment',
+    subject: `Payment request for booking #${ref}: ${formatPaise(request.amountPaise)} - ${company.name}`,
+    text: `Hello ${booking.name},\n\n${ask} ${why}\n\nPay online or see our UPI and bank details on your booking page:\n${pageUrl}\n\n${bookingLines(booking)}\n\n${standingLines(standing)}\n\nQuestions? Reply to this e-mail or contact our office:\n${officeLines(company)}\n\n${company.name}\n`,
+  };
+}
+
+/**
+ * The text staff send on WhatsApp with a payment request (wa.me link, docs/product.md#whatsapp-hand-off):
+ * the booking reference, the amount and due day, and the booking page link.
+ */
+export function paymentRequestWhatsappText(booking: Pick<Booking, 'id' | 'name'>, request: Requested, company: Pick<Company, 'name'>, pageUrl: string): string {
+  const what = request.kind === 'advance' ? 'advance' : 'balance';
+  return `Hello ${booking.name}, this is ${company.name}. For your booking #${shortReference(booking.id)}, please pay the ${what} of ${formatPaise(request.amountPaise)} by ${formatDate(request.dueOn)}. Pay or see the details here: ${pageUrl}`;
+}
+
+/**
+ * The balance reminder (docs/decisions/046-payments.md#notifications): the balance still to pay
+ * (paise), the day it is due, where the booking's money stands and the link to the booking page,
+ * where the traveller can pay. `when` says which reminder: a week before the due day, or on it.
+ */
+export function balanceReminderMail(
+  booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'startDate' | 'endDate' | 'name' | 'email'>,
+  balance: { amountPaise: number; dueOn: string; when: '7d' | '0d' },
+  standing: Pick<Standing, 'totalPaise' | 'paidPaise'>,
+  company: Company,
+  pageUrl: string,
+): OutgoingEmail {
+  const ref = shortReference(booking.id);
+  const amount = formatPaise(balance.amountPaise);
+  const day = formatDate(balance.dueOn);
+  const opening =
+    balance.when === '0d'
+      ? `A reminder: the balance of ${amount} for your booking is due today, ${day}.`
+      : `A reminder: the balance of ${amount} for your booking is due on ${day}, in a week.`;
+  const lines = standingLines({ ...standing, due: { kind: 'balance', amountPaise: balance.amountPaise, dueOn: balance.dueOn } });
+  return {
+    to: booking.email,
+    kind: 'payment',
+    subject: `${balance.when === '0d' ? 'Balance due today' : 'Balance due in a week'} for booking #${ref} - ${company.name}`,
+    text: `Hello ${booking.name},\n\n${opening}\n\n${bookingLines(booking)}\n\n${lines}\n\n${pageLine(pageUrl)}Already paid? Please ignore this reminder; it can take a day for a bank transfer to reach us.\n\nQuestions? Reply to this e-mail or contact our office:\n${officeLines(company)}\n\n${company.name}\n`,
+  };
+}

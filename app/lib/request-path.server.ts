@@ -49,6 +49,18 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
+ * The path Razorpay delivers webhooks to (app/routes/api/webhooks.razorpay.ts): a server-to-server
+ * call authenticated by its signature, so the browser rules (Origin check, Content-Length
+ * requirement) do not apply to it (docs/decisions/046-payments.md#webhooks).
+ */
+export const RAZORPAY_WEBHOOK_PATH = '/api/webhooks/razorpay';
+
+/** True for RAZORPAY_WEBHOOK_PATH, however spelled (see `normalisedPath`). */
+export function isRazorpayWebhookPath(pathname: string): boolean {
+  return normalisedPath(pathname) === RAZORPAY_WEBHOOK_PATH;
+}
+
+/**
  * True for a traveller's own booking page and everything under it (`/booking/<token>`, its Pay and
  * return addresses, its `.data` requests), however spelled; false for the public booking form
  * `/booking` itself. These answers are personal: never cached, never indexed, and the token in the

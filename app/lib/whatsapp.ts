@@ -46,3 +46,14 @@ export function whatsappItemText({ type, name, url }: WhatsappSubject): string {
 export function whatsappItemLink(number: string, subject: WhatsappSubject): string {
   return whatsappLink(number, whatsappItemText(subject));
 }
+
+/**
+ * A traveller's phone as wa.me wants it: digits with the country code. Indian numbers typed
+ * without it (10 digits, or 11 with a leading 0) get 91; anything else keeps its digits as typed.
+ */
+export function whatsappDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (/^[6-9]\d{9}$/.test(digits)) return `91${digits}`;
+  if (/^0[6-9]\d{9}$/.test(digits)) return `91${digits.slice(1)}`;
+  return digits;
+}

@@ -11,6 +11,7 @@ import type { BookingSource, BookingStatus, BookingType } from '~/lib/constants'
 import { inBatches } from '~/lib/csv.server';
 import { todayInIndia } from '~/lib/format';
 import type { BookingFilterParams, BookingSort } from '~/schemas/booking-admin';
+import { balanceDueSql, bookingMoneyColumns, type BookingMoney } from './booking-money-sql.server';
 import { escapeLike, selectPage, type Page, type Paging } from './query.server';
 
 /** Query of the admin list, the API list and the export. */
@@ -27,6 +28,8 @@ export type AdminBookingQuery = Paging & {
   dueToday?: boolean;
   /** Only bookings assigned to this staff member (a user id). */
   assignedTo?: string;
+  /** Only bookings with money still to pay: a quote above the ledger's sum, not rejected or cancelled. */
+  balanceDue?: boolean;
 };
 
 /** The search of the admin list: name, e-mail, phone (also by its digits), item, reference. */
@@ -61,6 +64,7 @@ function bookingConditions(query: Omit<AdminBookingQuery, keyof Paging>): SQL | 
     query.source ? eq(bookings.source, query.source) : undefined,
     query.dueToday ? and(sql`${bookings.followUpOn} <= ${todayInIndia()}::date`, ne(bookings.status, 'rejected')) : undefined,
     query.assignedTo ? eq(bookings.assignedTo, query.assignedTo) : undefined,
+    query.balanceDue ? balanceDueSql : undefined,
   );
 }
 
@@ -93,8 +97,30 @@ export async function listBookingsForAdmin(query: AdminBookingQuery = {}): Promi
   return selectPage(rows, { table: bookings, where }, query);
 }
 
-/** A booking as the export writes it: the assigned staff member's name and the keyset cursor added. */
-export type BookingExportRow = Booking & { assignedName: string | null; cursor: string };
+/** A booking of the admin table with its money (paise; see BookingMoney). */
+export type BookingWithMoney = Booking & BookingMoney;
+
+/**
+ * One page of bookings with their money for the admin table ('Paid / Due'), and the number
+ * matching: one statement for the page (the latest quote and the ledger's sum are correlated
+ * subqueries, app/models/booking-money-sql.server.ts), none per booking.
+ */
+export async function listBookingsWithMoney(query: AdminBookingQuery = {}): Promise<Page<BookingWithMoney>> {
+  const where = bookingConditions(query);
+  const rows = db()
+    .select({ ...getTableColumns(bookings), ...bookingMoneyColumns })
+    .from(bookings)
+    .where(where)
+    .orderBy(...orderBy(query.sort ?? 'newest'))
+    .$dynamic();
+  return selectPage(rows, { table: bookings, where }, query);
+}
+
+/**
+ * A booking as the export writes it: the assigned staff member's name, its money (paise) and the
+ * keyset cursor added.
+ */
+export type BookingExportRow = Booking & BookingMoney & { assignedName: string | null; cursor: string };
 
 /**
  * Every booking matching `query`, in its order, read in keyset batches of `batchSize` (never the
@@ -113,7 +139,7 @@ export function exportBookings(query: Omit<AdminBookingQuery, keyof Paging>, bat
   return inBatches<BookingExportRow>(
     (last, size) =>
       db()
-        .select({ ...getTableColumns(bookings), assignedName: users.name, cursor: sql<string>`${key}::text` })
+        .select({ ...getTableColumns(bookings), ...bookingMoneyColumns, assignedName: users.name, cursor: sql<string>`${key}::text` })
         .from(bookings)
         .leftJoin(users, eq(users.id, bookings.assignedTo))
         .where(and(where, last ? after(last) : undefined))
@@ -136,5 +162,6 @@ export function adminBookingQuery(filters: BookingFilterParams, me: string): Omi
     sort: filters.sort,
     dueToday: filters.due === 'today',
     assignedTo: filters.assigned === 'me' ? me : filters.assigned,
+    balanceDue: filters.balance === 'due',
   };
 }

@@ -2,15 +2,19 @@
  * The admin dashboard's figures (docs/product.md#admin-dashboard): how many packages, bikes, cars
  * and bookings there are, how many bookings wait for an answer (status 'pending'), how many
  * inquiries are open (status 'pending'), how many customers have booked, and the three newest
- * packages, bikes and cars.
+ * packages, bikes and cars; and the money (`getMoneyOverview`, docs/decisions/046-payments.md):
+ * balances due this week, what came in this month, bookings paid but clashing.
  *
  * Customers are the distinct booking e-mail addresses, compared without case or surrounding spaces
  * (not a multiple of the bookings count). All counts come from one statement; the three short
  * "newest" lists run beside it.
  */
-import { desc, sql } from 'drizzle-orm';
+import { and, asc, desc, isNotNull, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { bikes, bookings, cars, inquiries, tourPackages } from '~/db/schema';
+import { bikes, bookings, cars, inquiries, payments, tourPackages } from '~/db/schema';
+import { addDays } from '~/lib/calendar-date';
+import { todayInIndia } from '~/lib/format';
+import { balanceDueOnSql, balanceDueSql, bookingMoneyColumns, duePaiseSql } from './booking-money-sql.server';
 
 /** One of the newest catalogue items, as the dashboard lists it. */
 export type RecentItem = {
@@ -174,4 +178,92 @@ export async function getRecentRequests(limit = RECENT_REQUESTS_LIMIT): Promise<
       .limit(limit),
   ]);
   return { bookings: bookingRows, inquiries: inquiryRows };
+}
+
+/** A booking whose balance falls due soon, as 'Due this week' lists it (amounts in paise). */
+export type DueBalanceRow = {
+  id: string;
+  name: string;
+  itemName: string;
+  /** The latest quote's balance due day, 'YYYY-MM-DD' (India). */
+  balanceDueOn: string;
+  /** Still to pay: the quote's total less the ledger's sum. */
+  duePaise: number;
+};
+
+/** A pending booking whose advance is in but whose vehicle is booked on those days. */
+export type ClashingRow = { id: string; name: string; itemName: string; startDate: string; message: string };
+
+/** The dashboard's money (docs/decisions/046-payments.md): what falls due, what came in, what needs a decision. */
+export type MoneyOverview = {
+  /**
+   * Balances due from `today` to 7 days later, and those already overdue, soonest first (at most
+   * DUE_LIST_LIMIT rows; `dueCount` and `dueTotalPaise` count them all): bookings not rejected or
+   * cancelled whose latest quote's total exceeds the ledger's sum.
+   */
+  dueThisWeek: DueBalanceRow[];
+  dueCount: number;
+  dueTotalPaise: number;
+  /**
+   * The ledger's sum of rows received this calendar month in India: payments less refunds (paise).
+   * A reversal counts in the month of the entry it reverses (the money it corrects never came).
+   */
+  receivedThisMonthPaise: number;
+  /** The month it counts, 'YYYY-MM'. */
+  month: string;
+  /** Bookings flagged `paidButClashing`, oldest first. */
+  paidButClashing: ClashingRow[];
+};
+
+/** How many rows 'Due this week' lists (the count and the sum cover them all). */
+export const DUE_LIST_LIMIT = 10;
+
+/**
+ * The dashboard's money figures for `today` ('YYYY-MM-DD' in India; default today there), in three
+ * statements run together: the balances due within 7 days (overdue ones included: they are the
+ * most urgent), the month's receipts by `receivedOn`, and the paid but clashing bookings. Amounts
+ * are paise. Throws whatever the database throws.
+ */
+export async function getMoneyOverview(today: string = todayInIndia()): Promise<MoneyOverview> {
+  const until = addDays(today, 7);
+  const month = today.slice(0, 7);
+  const monthStart = `${month}-01`;
+  const nextMonthStart = addMonthStart(monthStart);
+  const dueWhere = and(balanceDueSql, sql`${balanceDueOnSql} <= ${until}`);
+  const [dueRows, dueTotals, received, clashing] = await Promise.all([
+    db()
+      .select({ id: bookings.id, name: bookings.name, itemName: bookings.itemName, balanceDueOn: balanceDueOnSql, duePaise: bookingMoneyColumns.duePaise })
+      .from(bookings)
+      .where(dueWhere)
+      .orderBy(sql`${balanceDueOnSql} asc`, asc(bookings.id))
+      .limit(DUE_LIST_LIMIT),
+    db()
+      .select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${duePaiseSql}), 0)::text` })
+      .from(bookings)
+      .where(dueWhere),
+    // A reversal corrects a mistaken entry: it counts in the month of the entry it reverses.
+    db().execute(
+      sql`select coalesce(sum(p.amount_paise), 0)::text as total from ${payments} p left join ${payments} r on r.id = p.reverses_id
+          where coalesce(r.received_on, p.received_on) >= ${monthStart}::date and coalesce(r.received_on, p.received_on) < ${nextMonthStart}::date`,
+    ) as unknown as Promise<{ rows: Array<{ total: string }> }>,
+    db()
+      .select({ id: bookings.id, name: bookings.name, itemName: bookings.itemName, startDate: bookings.startDate, message: bookings.paidButClashing })
+      .from(bookings)
+      .where(isNotNull(bookings.paidButClashing))
+      .orderBy(asc(bookings.createdAt), asc(bookings.id)),
+  ]);
+  return {
+    dueThisWeek: dueRows.map((r) => ({ ...r, balanceDueOn: r.balanceDueOn ?? '', duePaise: Number(r.duePaise) })),
+    dueCount: Number(dueTotals[0]?.n ?? 0),
+    dueTotalPaise: Number(dueTotals[0]?.total ?? 0),
+    receivedThisMonthPaise: Number(received.rows[0]?.total ?? 0),
+    month,
+    paidButClashing: clashing.map((r) => ({ ...r, message: r.message ?? '' })),
+  };
+}
+
+/** The first day of the month after the one `monthStart` ('YYYY-MM-01') begins. */
+function addMonthStart(monthStart: string): string {
+  const [year, month] = monthStart.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }

@@ -3,8 +3,8 @@
  * first, then sent. A failed send stays in the table with its error and is retried; nothing about a
  * submission depends on e-mail working.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { db, type Executor } from '~/db/client.server';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { databaseHandle, db, type Executor } from '~/db/client.server';
 import { emailOutbox, type OutboxEmail } from '~/db/schema';
 import { OUTBOX_STATUSES, type OutboxStatus } from '~/lib/constants';
 import { env } from '~/lib/env.server';
@@ -41,57 +41,76 @@ export function mailboxKey(address: string): string {
     .toLowerCase()
     .replace(/\+[^@]*@/, '@');
 }
-const mailboxKeySql = sql`lower(regexp_replace(trim(${emailOutbox.to}), '[+][^@]*@', '@'))`;
+/** `mailboxKey` in SQL, of an address column or value (the expression email_outbox_ack_mailbox_idx indexes). */
+const mailboxKeyOf = (address: SQL) => sql`lower(regexp_replace(trim(${address}), '[+][^@]*@', '@'))`;
 
 /** The advisory lock key that makes the cap check and the insert of acknowledgements one step. */
 const ACK_CAP_LOCK = sql`hashtextextended('email_outbox acknowledgement caps', 0)`;
 
 /**
- * Why this acknowledgement must not be sent (HELD_FOR_ADDRESS, HELD_FOR_SITE), or null: counts the
- * acknowledgements that are or will be mailed (not `held`) to the same mailbox in the last 24
- * hours and to anyone in the last hour. One statement; each count reads only the partial index of
- * mailed acknowledgements (email_outbox_ack_mailbox_idx, email_outbox_ack_mailed_created_idx), so
- * its cost is bounded by the caps, not by how many submissions a flood has made. The predicate is
- * written as literals, the same text as the indexes' WHERE, so the planner can use them.
+ * The reason (HELD_FOR_ADDRESS, HELD_FOR_SITE) an acknowledgement to `address` must not be sent,
+ * as an SQL expression, or null: counts the acknowledgements that are or will be mailed (not
+ * `held`) to the same mailbox in the last 24 hours and to anyone in the last hour. Each count reads
+ * only a partial index of mailed acknowledgements (email_outbox_ack_mailbox_idx,
+ * email_outbox_ack_mailed_created_idx), so its cost is bounded by the caps, not by how many
+ * submissions a flood has made; the predicate is written as literals, the same text as the
+ * indexes' WHERE, so the planner can use them.
  */
-async function holdReason(executor: Executor, to: string, caps: AcknowledgementCaps): Promise<string | null> {
-  const mailed = sql`${emailOutbox.kind} = 'acknowledgement' and ${emailOutbox.status} <> 'held'`;
-  // Both drivers (PGlite, node-postgres) answer `execute` with `{ rows }`.
-  const { rows } = (await executor.execute(sql`
-    select
-      (select count(*)::int from ${emailOutbox}
-        where ${mailed} and ${mailboxKeySql} = ${mailboxKey(to)} and ${emailOutbox.createdAt} > now() - interval '1 day') as address,
-      (select count(*)::int from ${emailOutbox}
-        where ${mailed} and ${emailOutbox.createdAt} > now() - interval '1 hour') as site`)) as unknown as { rows: Array<{ address: number; site: number }> };
-  const [counts] = rows;
-  if ((counts?.address ?? 0) >= caps.perAddressPerDay) return HELD_FOR_ADDRESS;
-  if ((counts?.site ?? 0) >= caps.perSitePerHour) return HELD_FOR_SITE;
-  return null;
+function holdReasonSql(address: SQL, caps: AcknowledgementCaps): SQL {
+  const e = sql.raw('"e"');
+  const mailed = sql`${e}.kind = 'acknowledgement' and ${e}.status <> 'held'`;
+  return sql`case
+    when (select count(*) from ${emailOutbox} as e
+          where ${mailed} and ${mailboxKeyOf(sql`${e}."to"`)} = ${mailboxKeyOf(address)} and ${e}.created_at > now() - interval '1 day') >= ${caps.perAddressPerDay}
+      then ${HELD_FOR_ADDRESS}::text
+    when (select count(*) from ${emailOutbox} as e
+          where ${mailed} and ${e}.created_at > now() - interval '1 hour') >= ${caps.perSitePerHour}
+      then ${HELD_FOR_SITE}::text
+  end`;
+}
+
+/**
+ * Insert mails in one statement (`INSERT … SELECT` over a VALUES list): each acknowledgement's
+ * status and held reason are computed in the same statement by `holdReasonSql`, so a submission
+ * costs one statement for all its mails, as it did before the caps. A mail with a `dedupeKey`
+ * already in the outbox is skipped (ON CONFLICT DO NOTHING).
+ */
+async function insertMails(executor: Executor, mails: OutgoingEmail[], caps: AcknowledgementCaps): Promise<void> {
+  const values = sql.join(
+    mails.map(
+      (m) =>
+        sql`(${m.to}::text, ${m.subject}::text, ${m.text}::text, ${m.html ?? null}::text, ${m.kind ?? 'notification'}::text, ${m.dedupeKey ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  const v = sql.raw('"v"');
+  await executor.execute(sql`
+    insert into ${emailOutbox} ("to", subject, text, html, kind, dedupe_key, status, held_reason)
+    select ${v}."to", ${v}.subject, ${v}.text, ${v}.html, ${v}.kind, ${v}.dedupe_key,
+           case when r.reason is null then 'pending' else 'held' end, r.reason
+    from (values ${values}) as v("to", subject, text, html, kind, dedupe_key)
+    cross join lateral (
+      select case when ${v}.kind = 'acknowledgement' then ${holdReasonSql(sql`${v}."to"`, caps)} end as reason
+    ) as r
+    on conflict (dedupe_key) do nothing`);
 }
 
 /**
  * Queue mails (inside the submission's transaction when `executor` is one). An acknowledgement
  * (`kind: 'acknowledgement'`) over its caps (docs/decisions/045-security-round-two.md#4-the-acknowledgement-e-mail-is-no-relay)
- * is stored as `held` with its reason and never sent; notifications to the office and status
- * mails are never capped. Acknowledgements take a transaction-wide advisory lock first, so two
- * submissions at once cannot both see room under a cap (call it inside a transaction).
+ * is stored as `held` with its reason and never sent; notifications to the office, status and
+ * payment mails are never capped. On a PostgreSQL server, acknowledgements take a transaction-wide
+ * advisory lock first, so two submissions at once cannot both see room under a cap (call it inside
+ * a transaction); embedded PGlite runs one transaction at a time, so it needs no lock. Mails go in
+ * with one statement; a call with several acknowledgements inserts them one by one, so each counts
+ * the ones before it.
  */
 export async function enqueueEmails(executor: Executor, mails: OutgoingEmail[], caps: AcknowledgementCaps = acknowledgementCaps()): Promise<void> {
   if (mails.length === 0) return;
-  if (mails.some((m) => m.kind === 'acknowledgement')) await executor.execute(sql`select pg_advisory_xact_lock(${ACK_CAP_LOCK})`);
-  for (const m of mails) {
-    const kind = m.kind ?? 'notification';
-    const held = kind === 'acknowledgement' ? await holdReason(executor, m.to, caps) : null;
-    await executor.insert(emailOutbox).values({
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html ?? null,
-      kind,
-      status: held ? 'held' : 'pending',
-      heldReason: held,
-    });
-  }
+  const acknowledgements = mails.filter((m) => m.kind === 'acknowledgement').length;
+  if (acknowledgements > 0 && databaseHandle().kind === 'postgres') await executor.execute(sql`select pg_advisory_xact_lock(${ACK_CAP_LOCK})`);
+  if (acknowledgements <= 1) return insertMails(executor, mails, caps);
+  for (const mail of mails) await insertMails(executor, [mail], caps);
 }
 
 /** Queue mails on their own (not inside another write) and wake the sending loop. */

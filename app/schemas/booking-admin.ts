@@ -1,6 +1,6 @@
 /**
  * What staff send about bookings (docs/product.md#bookings-and-inquiries, docs/product.md#booking-status):
- * the list's query (search, status, type, source, sort, 'Due today', 'Assigned to me'; the page reads it
+ * the list's query (search, status, type, source, sort, 'Due today', 'Balance due', 'Assigned to me'; the page reads it
  * leniently, the API strictly), a status change, and the corrections the API accepts (PATCH / PUT
  * /api/bookings/:id). Client-safe: no server imports, so the list page's filter form can use the
  * same vocabularies.
@@ -35,7 +35,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The list's filters as they appear in the URL (`?q=&status=&type=&source=&sort=&due=today&assigned=me`). */
+/** The list's filters as they appear in the URL (`?q=&status=&type=&source=&sort=&due=today&balance=due&assigned=me`). */
 const filterShape = {
   q: searchTerm,
   status: z.enum(['all', ...BOOKING_STATUSES]).optional(),
@@ -45,6 +45,11 @@ const filterShape = {
   sort: z.enum(BOOKING_SORTS).optional(),
   /** 'today': a follow-up day today or earlier (Asia/Kolkata), the booking not rejected. */
   due: z.enum(['today']).optional(),
+  /**
+   * 'due': money still to pay: the latest quote's total exceeds the ledger's sum, the booking not
+   * rejected or cancelled (docs/decisions/046-payments.md#the-ledger).
+   */
+  balance: z.enum(['due'], { error: "Use 'due'" }).optional(),
   /** 'me': assigned to the signed-in staff member; the API also takes a staff member's id. */
   assigned: z.union([z.literal('me'), z.uuid({ error: "Use 'me' or a staff member's id" })]).optional(),
 };

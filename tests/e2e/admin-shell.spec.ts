@@ -22,6 +22,7 @@ const NAV = [
   { label: 'Location', path: '/admin/location', title: 'Location | Admin' },
   { label: 'Settings', path: '/admin/settings', title: 'Settings | Admin' },
   { label: 'Outbox', path: '/admin/outbox', title: 'Outbox | Admin' },
+  { label: 'Razorpay events', path: '/admin/payments/events', title: 'Razorpay events | Admin' },
   { label: 'Audit log', path: '/admin/audit', title: 'Audit log | Admin' },
   { label: 'Profile', path: '/admin/profile', title: 'Profile | Admin' },
   { label: 'Staff', path: '/admin/staff', title: 'Staff | Admin' },

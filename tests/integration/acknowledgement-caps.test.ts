@@ -101,6 +101,20 @@ describe('acknowledgements', () => {
     // 50 submissions and 53 sends take about 9 s alone; more on a loaded 2-core machine.
   }, 90_000);
 
+  test('20 submissions at once naming one victim still mail only 3 acknowledgements (on PostgreSQL, from concurrent transactions)', async () => {
+    const victim = `rush-${crypto.randomUUID()}@example.com`;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(inquiriesAction, '/api/inquiries', contact(victim), from(`198.51.100.${i + 1}`))),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const acks = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'acknowledgement'), eq(emailOutbox.to, victim)));
+    expect(acks).toHaveLength(20);
+    expect(acks.filter((m) => m.status === 'pending')).toHaveLength(3);
+  }, 60_000);
+
   test("the acknowledgement repeats nothing the visitor typed; the office's notification keeps it all", async () => {
     const address = `ack-text-${crypto.randomUUID()}@example.com`;
     expect((await post(inquiriesAction, '/api/inquiries', contact(address), from('198.51.100.200'))).status).toBe(201);

@@ -549,6 +549,12 @@ describe('the CSV export', () => {
       'Inquiry',
       'Id',
       'Source',
+      'Total (₹)',
+      'Advance (₹)',
+      'Paid (₹)',
+      'Refunded (₹)',
+      'Due (₹)',
+      'Balance due on',
     ]);
     expect(rows).toHaveLength(2);
     const row = Object.fromEntries(rows[0]!.map((h, i) => [h, rows[1]![i]]));
@@ -569,6 +575,10 @@ describe('the CSV export', () => {
       'Assigned to': 'Test Staff',
       Id: booking.id,
       Source: 'website',
+      // No quote: no money figures.
+      'Total (₹)': '',
+      'Due (₹)': '',
+      'Balance due on': '',
     });
     expect(row['Confirmed (IST)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // The raw text quotes what needs it.

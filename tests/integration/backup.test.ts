@@ -21,7 +21,24 @@ import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseHandle, db, openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
-import { auditLog, bookings, emailOutbox, idempotencyKeys, loginChallenges, rateLimits, notes, recoveryCodes, sessions, users } from '~/db/schema';
+import {
+  auditLog,
+  bookingAccessTokens,
+  bookingQuotes,
+  bookings,
+  emailOutbox,
+  idempotencyKeys,
+  loginChallenges,
+  notes,
+  paymentRequests,
+  payments,
+  rateLimits,
+  razorpayEvents,
+  recoveryCodes,
+  refunds,
+  sessions,
+  users,
+} from '~/db/schema';
 import { seedDatabase } from '~/db/seed';
 import { createBackup, pgliteSource, snapshotFromServer, type BackupSource } from '~/infrastructure/backup/create.server';
 import { readManifest } from '~/infrastructure/backup/manifest.server';
@@ -98,6 +115,71 @@ async function fillEveryTable() {
     ]);
   await db().insert(emailOutbox).values({ to: 'office@example.com', subject: 'New booking', text: 'Hello', html: '<p>Hello</p>' });
   await db().insert(rateLimits).values({ key: 'login-ip:203.0.113.9', points: 2, expire: expires });
+  // Money (docs/decisions/046-payments.md): a quote, a request, a refund, and a ledger whose rows
+  // point at each other (a refund's row names its refund, a reversal the payment it reverses).
+  await db()
+    .insert(bookingQuotes)
+    .values({
+      bookingId: booking!.id,
+      revision: 1,
+      lines: [{ description: 'Tour ✓', quantity: 2, unitPaise: 525_000 }],
+      totalPaise: 1_050_000,
+      advancePaise: 525_000,
+      balanceDueOn: '2027-01-01',
+    });
+  const [request] = await db()
+    .insert(paymentRequests)
+    .values({ bookingId: booking!.id, kind: 'advance', amountPaise: 525_000, dueOn: '2026-12-01', razorpayLinkId: 'plink_backup' })
+    .returning();
+  const [paid] = await db()
+    .insert(payments)
+    .values({
+      bookingId: booking!.id,
+      entryType: 'payment',
+      amountPaise: 525_000,
+      method: 'razorpay',
+      receivedOn: '2026-12-01',
+      paymentRequestId: request!.id,
+      razorpayPaymentId: 'pay_backup',
+    })
+    .returning();
+  const [cash] = await db()
+    .insert(payments)
+    .values({ bookingId: booking!.id, entryType: 'payment', amountPaise: 1_000, method: 'cash', receivedOn: '2026-12-02' })
+    .returning();
+  await db()
+    .insert(payments)
+    .values({ bookingId: booking!.id, entryType: 'reversal', amountPaise: -1_000, method: 'cash', receivedOn: '2026-12-02', reversesId: cash!.id });
+  const [refund] = await db()
+    .insert(refunds)
+    .values({
+      bookingId: booking!.id,
+      amountPaise: 100_000,
+      computedPaise: 131_250,
+      reason: 'Goodwill',
+      method: 'razorpay',
+      status: 'processed',
+      razorpayPaymentId: 'pay_backup',
+      razorpayRefundId: 'rfnd_backup',
+    })
+    .returning();
+  await db()
+    .insert(payments)
+    .values({
+      bookingId: booking!.id,
+      entryType: 'refund',
+      amountPaise: -100_000,
+      method: 'razorpay',
+      receivedOn: '2026-12-03',
+      refundId: refund!.id,
+      razorpayPaymentId: paid!.razorpayPaymentId,
+    });
+  await db()
+    .insert(razorpayEvents)
+    .values({ eventId: 'evt_backup', event: 'payment_link.paid', outcome: 'credited', bookingId: booking!.id, payload: { ok: true } });
+  await db()
+    .insert(bookingAccessTokens)
+    .values({ bookingId: booking!.id, tokenHash: 'e'.repeat(64) });
   await db().insert(notes).values({ bookingId: booking!.id, authorId: user!.id, authorName: 'Backup Admin', body: 'Called back, all good.' });
   await db()
     .insert(auditLog)

@@ -21,6 +21,7 @@ import {
   suggestedQuote,
   type QuoteInput,
 } from '~/models/payments.server';
+import { enqueueEmails } from '~/models/outbox.server';
 import { getSettings } from '~/models/settings.server';
 import { createStaffSession } from '../auth-helpers';
 import { createBooking, createCar } from '../factories';
@@ -246,5 +247,15 @@ describe('refunds', () => {
     const [stored] = await db().select().from(refunds).where(eq(refunds.id, failing!.id));
     expect(stored).toMatchObject({ status: 'failed', failureReason: 'BAD_REQUEST_ERROR: payment already refunded' });
     expect(await ledgerOf(db(), booking.id)).toHaveLength(2);
+  });
+});
+
+describe('mails that go at most once', () => {
+  test('a second mail with the same dedupe key is not queued, in one call or in two', async () => {
+    const to = `once-${crypto.randomUUID()}@example.com`;
+    const mail = { to, subject: 'Balance reminder', text: 'Due soon', kind: 'payment' as const, dedupeKey: `test:${to}` };
+    await enqueueEmails(db(), [mail]);
+    await enqueueEmails(db(), [mail, { ...mail, dedupeKey: `test:${to}:other` }]);
+    expect((await mailsTo(to)).map((m) => m.dedupeKey)).toEqual([`test:${to}`, `test:${to}:other`]);
   });
 });

@@ -28,6 +28,7 @@ import {
   Settings,
   UserRound,
   UsersRound,
+  Webhook,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -73,6 +74,8 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
     label: 'Activity',
     items: [
       { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+      // Admin role only, as the settings are (app/routes/admin/payments-events.tsx).
+      { to: '/admin/payments/events', label: 'Razorpay events', icon: Webhook, permission: 'settings' },
       { to: '/admin/audit', label: 'Audit log', icon: History },
     ],
   },

@@ -7,6 +7,11 @@
  * Live: a new or changed booking or inquiry makes the admin layout's `LiveUpdates` revalidate, so the
  * figures and the newest lists update without a reload (docs/decisions/018-live-updates.md).
  *
+ * Money (docs/decisions/046-payments.md): bookings paid but clashing come first, in a warning panel
+ * with each clash's message, while there are any; then 'Due this week' (balances due within 7 days,
+ * overdue ones marked, each linking to its booking, and a link to the list filtered by 'Balance
+ * due') beside 'Received this month' (the ledger's payments less refunds by the day received, India).
+ *
  * While any of the seed's placeholders or a missing server setting would still reach travellers, a
  * go-live checklist comes first, each item linking to where it is fixed; it is gone once none
  * remains (app/lib/go-live.ts, docs/decisions/045-security-round-two.md section 14).
@@ -15,9 +20,9 @@
  * JavaScript it is a plain GET of /admin?refreshed=1 that says the same). When the figures cannot be
  * read, the page says 'Failed to load data. Please refresh the page.' inside the admin frame.
  */
-import { Bike, CalendarCheck, CalendarClock, Car, MessageSquareText, Mountain, RefreshCw, UsersRound } from 'lucide-react';
+import { AlertTriangle, Bike, CalendarCheck, CalendarClock, Car, IndianRupee, MessageSquareText, Mountain, RefreshCw, UsersRound, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
-import { Form, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { StatCard } from '~/components/admin/stat-card';
@@ -25,10 +30,11 @@ import { buttonClass } from '~/components/ui/button';
 import { toast } from '~/components/ui/toast';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { cn } from '~/lib/cn';
-import { formatDate, formatDateTime } from '~/lib/format';
+import { formatDate, formatDateTime, todayInIndia } from '~/lib/format';
+import { formatPaise } from '~/lib/money';
 import { env } from '~/lib/env.server';
 import { goLiveChecklist } from '~/lib/go-live';
-import { getDashboardData, getRecentRequests } from '~/models/dashboard.server';
+import { getDashboardData, getMoneyOverview, getRecentRequests } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
 import type { Route } from './+types/dashboard';
 import { GoLiveChecklist } from './dashboard/+shared/go-live-checklist';
@@ -41,10 +47,38 @@ const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [data, recent, settings] = await Promise.all([getDashboardData(), getRecentRequests(), getSettings(['company', 'promo'])]);
+  const today = todayInIndia();
+  const [data, recent, settings, money] = await Promise.all([
+    getDashboardData(),
+    getRecentRequests(),
+    getSettings(['company', 'promo']),
+    getMoneyOverview(today),
+  ]);
   const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
   const goLive = goLiveChecklist(settings, env());
-  return { ...data, recentBookings: recent.bookings, recentInquiries: recent.inquiries, refreshed, goLive };
+  return {
+    ...data,
+    recentBookings: recent.bookings,
+    recentInquiries: recent.inquiries,
+    refreshed,
+    goLive,
+    money: {
+      due: money.dueThisWeek.map((b) => ({
+        id: b.id,
+        name: b.name,
+        itemName: b.itemName,
+        amount: formatPaise(b.duePaise),
+        dueOn: formatDate(b.balanceDueOn),
+        overdue: b.balanceDueOn < today,
+        today: b.balanceDueOn === today,
+      })),
+      dueCount: money.dueCount,
+      dueTotal: formatPaise(money.dueTotalPaise),
+      received: formatPaise(money.receivedThisMonthPaise),
+      month: new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${money.month}-01T00:00:00Z`)),
+      clashing: money.paidButClashing.map((b) => ({ id: b.id, name: b.name, itemName: b.itemName, startDate: formatDate(b.startDate), message: b.message })),
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
@@ -79,6 +113,93 @@ function Header() {
   );
 }
 
+type Money = Route.ComponentProps['loaderData']['money'];
+
+/** Bookings whose advance is in but whose vehicle is taken on those days: staff must decide. Nothing when none. */
+function PaidButClashing({ items }: { items: Money['clashing'] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="dash-clashing" className="flex flex-col gap-3 rounded-card border-2 border-flag-red/40 bg-status-bad-bg p-4 shadow-sm sm:p-5">
+      <h2 id="dash-clashing" className="flex items-center gap-2 font-sans text-base font-semibold text-status-bad-fg">
+        <AlertTriangle className="size-5" aria-hidden />
+        Paid but clashing ({items.length})
+      </h2>
+      <p className="text-sm text-ink">
+        These travellers paid the advance, but the vehicle is already booked on their days. Move the booking, confirm it another way or cancel it.
+      </p>
+      <ul className="flex flex-col gap-2">
+        {items.map((b) => (
+          <li key={b.id} className="rounded-lg bg-white px-3 py-2">
+            <Link to={`/admin/bookings/${b.id}`} className="font-semibold text-ink underline-offset-2 hover:underline">
+              {b.name}: {b.itemName}, {b.startDate}
+            </Link>
+            <span className="block text-sm text-status-bad-fg">{b.message}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Due this week' and 'Received this month'. */
+function MoneyPanels({ money }: { money: Money }) {
+  return (
+    <section aria-labelledby="dash-money" className="flex flex-col gap-3">
+      <h2 id="dash-money" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">
+        Money
+      </h2>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <section aria-labelledby="dash-due" className="flex flex-col gap-3 card p-4 shadow-sm sm:p-5 lg:col-span-2" data-panel="due-this-week">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id="dash-due" className="flex items-center gap-2 font-sans text-base font-semibold text-ink">
+              <Wallet className="size-4 text-forest-700" aria-hidden />
+              Due this week
+            </h3>
+            <Link to="/admin/bookings?balance=due" className="text-sm font-medium text-forest-700 underline underline-offset-2">
+              All balances due
+            </Link>
+          </div>
+          {money.due.length === 0 ? (
+            <p className="text-sm text-muted">No balance falls due in the next 7 days.</p>
+          ) : (
+            <>
+              <p className="text-sm text-muted">
+                {money.dueCount} {money.dueCount === 1 ? 'booking' : 'bookings'}, {money.dueTotal} in all
+              </p>
+              <ul className="flex flex-col divide-y divide-forest-100">
+                {money.due.map((b) => (
+                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                    <span className="min-w-0">
+                      <Link to={`/admin/bookings/${b.id}`} className="font-semibold break-words text-ink hover:text-forest-700 hover:underline">
+                        {b.name}
+                      </Link>
+                      <span className="block text-xs break-words text-muted">{b.itemName}</span>
+                    </span>
+                    <span className="text-right">
+                      <span className="block font-semibold tabular-nums">{b.amount}</span>
+                      <span className={b.overdue ? 'block text-xs font-semibold text-status-bad-fg' : 'block text-xs text-muted'}>
+                        {b.overdue ? `Overdue since ${b.dueOn}` : b.today ? 'Due today' : `Due ${b.dueOn}`}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        <section aria-labelledby="dash-received" className="flex flex-col gap-2 card p-4 shadow-sm sm:p-5" data-panel="received-this-month">
+          <h3 id="dash-received" className="flex items-center gap-2 font-sans text-base font-semibold text-ink">
+            <IndianRupee className="size-4 text-forest-700" aria-hidden />
+            Received this month
+          </h3>
+          <p className="font-sans text-3xl font-semibold text-ink tabular-nums">{money.received}</p>
+          <p className="text-sm text-muted">{money.month}: payments less refunds, by the day received</p>
+        </section>
+      </div>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   // Each Refresh (a navigation, so a new location key) says so once; a live revalidation of the
   // same address does not say it again.
@@ -96,6 +217,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       ) : null}
 
       <GoLiveChecklist items={d.goLive} />
+
+      <PaidButClashing items={d.money.clashing} />
 
       <section aria-labelledby="dash-requests" className="flex flex-col gap-3">
         <h2 id="dash-requests" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">
@@ -154,6 +277,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           />
         </div>
       </section>
+
+      <MoneyPanels money={d.money} />
 
       <section aria-labelledby="dash-catalogue" className="flex flex-col gap-3">
         <h2 id="dash-catalogue" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">

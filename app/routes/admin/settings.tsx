@@ -2,7 +2,11 @@
  * /admin/settings (docs/decisions/005-site-settings.md): every site setting except the map (which
  * has /admin/location), one form per key so a phone shows one short form at a time: company details
  * (with office hours as rows), rating texts, home video, announcement banner, promo banner,
- * recent-booking toast, policies (one entry per line) and the operator's notification e-mail.
+ * recent-booking toast, policies (one entry per line), the operator's notification e-mail, and
+ * payments and cancellations (docs/decisions/046-payments.md): the advance %, when the balance falls
+ * due, the UPI ID and bank details travellers pay to by hand, and the package and rental
+ * cancellation policies as rows of tiers (each policy's wording, `describePolicy`, shown under it;
+ * bookings keep the policy they were sold under).
  *
  * Each form is checked by its key's schema; a refused form shows each field's error and saves
  * nothing. A save writes the row and its audit entry in one transaction (`saveSettings`), then comes
@@ -13,7 +17,7 @@
  */
 import type { FormMetadata } from '@conform-to/react';
 import { Link } from 'react-router';
-import { CheckboxField, DateField, TextareaField, TextField } from '~/components/admin/editor/fields';
+import { CheckboxField, DateField, SelectField, TextareaField, TextField } from '~/components/admin/editor/fields';
 import { ListField, ListTextInput } from '~/components/admin/editor/list-field';
 import { FieldRow, SectionNav } from '~/components/admin/editor/sections';
 import { adminMeta } from '~/components/admin/meta';
@@ -30,6 +34,7 @@ import { handleSettingsSubmission } from '~/routes/admin/+shared/settings-action
 import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
 import { auditActor, requirePermission } from '~/services/admin-guard.server';
 import { redirectWithToast } from '~/lib/toast.server';
+import { describePolicy } from '~/lib/cancellation-policy';
 import { getAllSettings } from '~/models/settings.server';
 import { SETTINGS_LABELS, type Settings } from '~/schemas/settings';
 import type { Route } from './+types/settings';
@@ -43,7 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     SettingsSection,
     Record<string, unknown>
   >;
-  return { sections, companyEmail: settings.company.email };
+  const { packageCancellation, rentalCancellation } = settings.payments;
+  return {
+    sections,
+    companyEmail: settings.company.email,
+    policyWording: { package: describePolicy(packageCancellation, 'package'), rental: describePolicy(rentalCancellation, 'rental') },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -290,17 +300,146 @@ function NotificationsSection({ value, actionData, companyEmail }: SectionProps 
   );
 }
 
+/** A cancellation policy's fields as Conform sees them. */
+type PolicyForm = { unit: string; tiers: { before: string; refundPercent: string }[] };
+
+/** The form of the `payments` key: numbers and lines as text, each policy a unit and rows of tiers. */
+type PaymentsForm = {
+  advancePercent: string;
+  balanceDueDaysBeforeTravel: string;
+  upiId: string;
+  bankDetails: string;
+  packageCancellation: PolicyForm;
+  rentalCancellation: PolicyForm;
+};
+
+const UNIT_OPTIONS = [
+  { value: 'days', label: 'Days (calendar days in India)' },
+  { value: 'hours', label: 'Hours (to midnight of the start day, India)' },
+];
+
+/**
+ * One cancellation policy: its unit and a small table of tiers (cancelled at least 'before'
+ * days/hours before the start: 'refund %' of what was paid back). Rows are added and removed with
+ * list intents, so it works without JavaScript. Under it, the saved policy in the travellers' words.
+ */
+function PolicyFields({
+  form,
+  field,
+  legend,
+  wording,
+}: {
+  form: ReturnType<typeof useSettingsForm<PaymentsForm>>['form'];
+  field: ReturnType<typeof useSettingsForm<PaymentsForm>>['fields']['packageCancellation'];
+  legend: string;
+  wording: string[];
+}) {
+  const policy = field.getFieldset();
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-forest-100 p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">{legend}</legend>
+      <SelectField field={policy.unit} label="Counted in" options={UNIT_OPTIONS} className="sm:max-w-xs" />
+      <ListField
+        form={form}
+        field={policy.tiers}
+        legend="Tiers"
+        description="Each row: cancelled at least this long before the start, this share of what was paid is refunded. 0 means any time before the start."
+        itemLabel={(i) => `${legend.toLowerCase()} tier ${i + 1}`}
+        addLabel="Add tier"
+        newItem={() => ({ before: '', refundPercent: '' })}
+      >
+        {(item, i) => {
+          const tier = item.getFieldset();
+          return (
+            <div className="grid grid-cols-2 gap-2">
+              <div className="min-w-0">
+                <span aria-hidden className="mb-1 block text-xs text-muted">
+                  Before
+                </span>
+                <ListTextInput field={tier.before} label={`${legend}, tier ${i + 1}: days or hours before the start`} placeholder="15" />
+              </div>
+              <div className="min-w-0">
+                <span aria-hidden className="mb-1 block text-xs text-muted">
+                  Refund %
+                </span>
+                <ListTextInput field={tier.refundPercent} label={`${legend}, tier ${i + 1}: refund %`} placeholder="25" />
+              </div>
+            </div>
+          );
+        }}
+      </ListField>
+      <div className="rounded-lg bg-mist/60 px-3 py-2 text-sm" data-policy-wording>
+        <p className="font-medium text-ink">Travellers read (as saved):</p>
+        <ul className="mt-1 list-disc pl-5 text-muted">
+          {wording.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+    </fieldset>
+  );
+}
+
+function PaymentsSection({ value, actionData, policyWording }: SectionProps & { policyWording: { package: string[]; rental: string[] } }) {
+  const { form, fields, pending } = useSettingsForm<PaymentsForm>('payments', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="payments"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.payments}
+      description="What new quotes ask for, how travellers can pay by hand, and what comes back when they cancel. Existing bookings keep the cancellation policy they were sold under; a change here applies to bookings made from now on."
+      saveLabel="Save payments and cancellations"
+    >
+      <FieldRow columns={2}>
+        <TextField
+          field={fields.advancePercent}
+          label="Advance (%)"
+          required
+          inputMode="numeric"
+          hint="Share of the quote's total asked as the advance, 0 to 100."
+        />
+        <TextField
+          field={fields.balanceDueDaysBeforeTravel}
+          label="Balance due (days before travel)"
+          required
+          inputMode="numeric"
+          hint="Packages; a rental's balance is due at pickup."
+        />
+      </FieldRow>
+      <TextField
+        field={fields.upiId}
+        label="UPI ID"
+        placeholder="himalayantours@okaxis"
+        hint="Shown to travellers paying by hand; leave empty for none."
+        className="sm:max-w-md"
+      />
+      <TextareaField
+        field={fields.bankDetails}
+        label="Bank details"
+        rows={4}
+        hint="One line each: account name, account number, IFSC, bank and branch. At most 6 lines; may be empty."
+      />
+      <PolicyFields form={form} field={fields.packageCancellation} legend="Package cancellation" wording={policyWording.package} />
+      <PolicyFields form={form} field={fields.rentalCancellation} legend="Rental cancellation" wording={policyWording.rental} />
+    </SettingsFormCard>
+  );
+}
+
 /** A stable key of a saved value, so a form starts again from the stored value after a save. */
 const versionOf = (value: unknown) => JSON.stringify(value);
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { sections, companyEmail } = loaderData;
+  const { sections, companyEmail, policyWording } = loaderData;
   const data = actionData as SettingsActionData | undefined;
   const failed = data && data.result.status === 'error' ? data.section : null;
   const props = (key: SettingsSection) => ({ value: sections[key], actionData: data });
   return (
     <div className="flex flex-col gap-6">
-      <AdminPageHeader title="Settings" description="Company details, texts, banners and policies shown on the public site. Each section saves on its own." />
+      <AdminPageHeader
+        title="Settings"
+        description="Company details, texts, banners and policies shown on the public site, and how travellers pay. Each section saves on its own."
+      />
       {failed ? (
         <p role="alert" className="rounded-lg border border-flag-red/30 bg-status-bad-bg px-4 py-3 text-sm font-medium text-status-bad-fg">
           {SETTINGS_LABELS[failed]}: nothing was saved.{' '}
@@ -322,6 +461,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <RecentBookingToastSection key={versionOf(sections.recentBookingToast)} {...props('recentBookingToast')} />
         <PoliciesSection key={versionOf(sections.policies)} {...props('policies')} />
         <NotificationsSection key={versionOf(sections.notifications)} {...props('notifications')} companyEmail={companyEmail} />
+        <PaymentsSection key={versionOf(sections.payments)} {...props('payments')} policyWording={policyWording} />
       </div>
     </div>
   );

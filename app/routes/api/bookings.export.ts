@@ -1,6 +1,6 @@
 /**
  * GET /api/bookings/export (staff): the bookings matching the admin list's filters (`q`, `status`,
- * `type`, `source`, `sort`, `due=today`, `assigned=me|<staff id>`) as a CSV download, streamed in keyset
+ * `type`, `source`, `sort`, `due=today`, `balance=due`, `assigned=me|<staff id>`) as a CSV download, streamed in keyset
  * batches so an export of any size holds one batch in memory (docs/decisions/019-csv-exports.md).
  * UTF-8 with a byte-order mark, RFC 4180 quoting, and cells that a spreadsheet would run as a
  * formula neutralised (app/lib/csv.server.ts). 400 naming a bad parameter.
@@ -30,6 +30,17 @@ function localTime(value: Date | null): string {
   return value ? istDateTime.format(value) : '';
 }
 
+/**
+ * Paise as rupees with two decimals and no separators ('10500.00', '-250.50'), exact by integer
+ * arithmetic; '' for none (no quote).
+ */
+function rupeesCell(paise: number | null): string {
+  if (paise === null) return '';
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** The export's columns, in order (docs/decisions/019-csv-exports.md). */
 const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Reference', value: (b) => shortReference(b.id) },
@@ -54,6 +65,16 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Id', value: (b) => b.id },
   // Last, so the columns before it keep their places in spreadsheets built on earlier exports.
   { header: 'Source', value: (b) => b.source },
+  // Money, after Source for the same reason (docs/decisions/046-payments.md#the-ledger): the latest
+  // quote, the ledger's sum (payments less refunds) and the refunds, what is still due, the balance
+  // due day. Rupees as plain numbers with two decimals ('10500.00'): a spreadsheet reads them as
+  // numbers it can add (a '₹10,500.00' cell is text, and the thousands separator is locale-bound).
+  { header: 'Total (₹)', value: (b) => rupeesCell(b.totalPaise) },
+  { header: 'Advance (₹)', value: (b) => rupeesCell(b.advancePaise) },
+  { header: 'Paid (₹)', value: (b) => rupeesCell(b.paidPaise) },
+  { header: 'Refunded (₹)', value: (b) => rupeesCell(b.refundedPaise) },
+  { header: 'Due (₹)', value: (b) => rupeesCell(b.totalPaise === null ? null : b.duePaise) },
+  { header: 'Balance due on', value: (b) => b.balanceDueOn },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@
  * visitor's (the public booking dialog of a signed-in staff member).
  *
  * GET (staff): the bookings as a bare array with the total in `X-Total-Count`, filtered like the
- * admin list (`q`, `status`, `type`, `source`, `sort`, `due=today`, `assigned=me|<staff id>`) and paged with
+ * admin list (`q`, `status`, `type`, `source`, `sort`, `due=today`, `balance=due`, `assigned=me|<staff id>`) and paged with
  * `limit` / `offset`; 400 naming a bad parameter.
  */
 import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';

@@ -26,7 +26,9 @@ import {
 } from '~/lib/openapi';
 import * as bookingsApi from './+openapi/bookings';
 import * as inquiriesApi from './+openapi/inquiries';
+import * as paymentsApi from './+openapi/payments';
 import * as settingsApi from './+openapi/settings';
+import * as webhooksApi from './+openapi/webhooks';
 import { packageWriteSchema } from '~/schemas/package';
 
 const authPaths = {
@@ -146,8 +148,10 @@ export function openApiDocument() {
       ...authPaths,
       '/api/uploads': uploadPath,
       ...bookingsApi.paths,
+      ...paymentsApi.paths,
       ...inquiriesApi.paths,
       ...settingsApi.paths,
+      ...webhooksApi.paths,
     },
     components: {
       securitySchemes: {
@@ -171,6 +175,7 @@ export function openApiDocument() {
         Bike: savedRecord(bikeWriteSchema, 'A bike for rent'),
         Car: savedRecord(carWriteSchema, 'A car for rent'),
         ...bookingsApi.schemas,
+        ...paymentsApi.schemas,
         ...inquiriesApi.schemas,
         ...settingsApi.schemas,
       },

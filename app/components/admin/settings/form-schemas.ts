@@ -62,7 +62,8 @@ export const settingsFormSchemas = {
   map: settingsSchemas.map,
   recentBookingToast: withCheckbox(settingsSchemas.recentBookingToast),
   notifications: settingsSchemas.notifications,
-  payments: settingsSchemas.payments,
+  // Bank details are a textarea, one line each; the cancellation tiers are rows of two numbers.
+  payments: settingsSchemas.payments.extend({ bankDetails: linesOf(settingsSchemas.payments.shape.bankDetails) }),
 } satisfies Record<SettingsKey, z.ZodType>;
 
 /** The keys edited on /admin/settings (the map has its own page, /admin/location), in page order. */
@@ -75,6 +76,7 @@ export const SETTINGS_SECTIONS = [
   'recentBookingToast',
   'policies',
   'notifications',
+  'payments',
 ] as const satisfies readonly Exclude<SettingsKey, 'map'>[];
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -86,6 +88,10 @@ export function isSettingsSection(value: unknown): value is SettingsSection {
 export function formDefaults<K extends SettingsKey>(key: K, value: Settings[K]): Record<string, unknown> {
   if (key === 'policies') {
     return Object.fromEntries(Object.entries(value as Settings['policies']).map(([field, lines]) => [field, lines.join('\n')]));
+  }
+  if (key === 'payments') {
+    const payments = value as Settings['payments'];
+    return { ...payments, bankDetails: payments.bankDetails.join('\n') };
   }
   return value as Record<string, unknown>;
 }

@@ -9,8 +9,13 @@
  * (docs/decisions/015-no-double-booking.md). An unknown or malformed id shows 'Booking not found'
  * (404) with the way back to the list.
  *
+ * The Money panel (app/components/admin/money-panel.tsx, docs/decisions/046-payments.md): the quote,
+ * payment requests with their WhatsApp link, payments recorded by hand, the ledger with reversals,
+ * and rotating the traveller's booking page link.
+ *
  * The action takes the status buttons ('Booking confirmed' / 'Booking rejected', or the refusal as
- * an error toast) and the pipeline panel's forms, each ending in a redirect back here with a toast.
+ * an error toast), the pipeline panel's forms, each ending in a redirect back here with a toast, and
+ * the money panel's forms (app/routes/admin/bookings/+shared/money-actions.server.ts).
  */
 import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -19,6 +24,7 @@ import { useReturnFocusAfterConfirm } from '~/components/admin/confirm-delete';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
+import { MoneyPanel } from '~/components/admin/money-panel';
 import { PipelinePanel } from '~/components/admin/pipeline-panel';
 import { buttonClass } from '~/components/ui/button';
 import { auditActor, requireAdmin } from '~/services/admin-guard.server';
@@ -32,6 +38,8 @@ import { getBooking } from '~/models/booking.server';
 import { handlePipelineIntent, loadPipeline, type PipelineResult } from '~/models/pipeline.server';
 import { logger } from '~/lib/logger.server';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
+import { handleMoneyIntent, isMoneyIntent } from './+shared/money-actions.server';
+import { loadMoneyPanel } from '~/models/booking-money.server';
 import { REJECT_PARAM, RejectConfirm, StatusCard } from './+shared/booking-status';
 import type { Route } from './+types/detail';
 import { StatusPill } from '~/components/ui/status-pill';
@@ -53,7 +61,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
-  const [pipeline, calendar] = await Promise.all([loadPipeline('booking', booking.id), vehicleCalendar(booking, CALENDAR_DAYS)]);
+  const [pipeline, calendar, money] = await Promise.all([
+    loadPipeline('booking', booking.id),
+    vehicleCalendar(booking, CALENDAR_DAYS),
+    loadMoneyPanel(booking),
+  ]);
   const end = booking.endDate ?? booking.startDate;
   const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   return {
@@ -92,6 +104,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
     },
     pipeline,
+    money,
   };
 }
 
@@ -103,6 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!form) return redirectWithToast(here, { type: 'error', title: 'An error occurred. Please try again.' });
   const intent = form.get('intent');
   if (isStatusIntent(intent)) return changeStatusFromForm(request, auth, intent, params.id, here);
+  if (isMoneyIntent(intent)) return handleMoneyIntent(intent, form, params.id, auditActor(auth, request), here);
   let result: PipelineResult | null;
   try {
     result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
@@ -145,7 +159,7 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline } = loaderData;
+  const { booking: b, calendar, pipeline, money } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected';
@@ -238,6 +252,8 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
           </Panel>
+
+          <MoneyPanel data={money} action={here} reference={b.reference} />
 
           {b.vehicle ? (
             <Panel

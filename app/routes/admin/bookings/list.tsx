@@ -1,13 +1,15 @@
 /**
  * /admin/bookings: every booking, 20 a page (docs/product.md#bookings-and-inquiries). Search by
  * customer name, e-mail, phone, item or short reference; filters by status, type and source, 'Due today'
- * (follow-up day today or earlier, not rejected) and 'Assigned to me'; sorted by received date
+ * (follow-up day today or earlier, not rejected), 'Balance due' (a quote above what was paid, not
+ * rejected or cancelled) and 'Assigned to me'; sorted by received date
  * (newest or oldest first) or travel date. All of it lives in the URL, so the list works without
  * JavaScript, and 'Export CSV' downloads the same selection (/api/bookings/export).
  *
  * 'New booking' opens /admin/bookings/new (a booking taken on the phone, WhatsApp or at the desk).
  *
- * Table: Customer (name and e-mail), Type (with the source: Website, Phone, WhatsApp, Walk-in), Item, Date, Status, Actions: view details, and Confirm /
+ * Table: Customer (name and e-mail), Type (with the source: Website, Phone, WhatsApp, Walk-in), Item, Date, Status,
+ * Paid / Due ('₹5,000.00 / ₹5,000.00' from the latest quote and the ledger, '—' without a quote), Actions: view details, and Confirm /
  * Reject while pending, answered with 'Booking confirmed' / 'Booking rejected' (or the refusal, e.g.
  * a vehicle already booked on those days). Reject asks first (`?reject=<id>`, see booking-status.tsx). Empty: 'No bookings match your search' /
  * 'No bookings yet'.
@@ -26,10 +28,11 @@ import { Pagination } from '~/components/ui/pagination';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { BOOKING_SOURCE_LABELS, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
+import { formatPaise } from '~/lib/money';
 import { shortReference } from '~/lib/ids';
 import { listHref } from '~/lib/list-href';
 import { redirectWithToast } from '~/lib/toast.server';
-import { adminBookingQuery, listBookingsForAdmin } from '~/models/booking-list.server';
+import { adminBookingQuery, listBookingsWithMoney } from '~/models/booking-list.server';
 import { bookingListQuerySchema } from '~/schemas/booking-admin';
 import { MAX_PAGE, pageCount, readPageQuery } from '~/schemas/catalog-query';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
@@ -56,6 +59,7 @@ function readFilters(request: Request) {
     source: query.source && query.source !== 'all' ? query.source : '',
     sort: query.sort && query.sort !== 'newest' ? query.sort : '',
     due: query.due ?? '',
+    balance: query.balance ?? '',
     assigned: query.assigned ?? '',
   };
   return { query, filters, page: page ?? 1 };
@@ -67,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
   const { query, filters, page } = readFilters(request);
   const modelQuery = adminBookingQuery(query, auth.user.id);
-  const { items, total } = await listBookingsForAdmin({ ...modelQuery, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { items, total } = await listBookingsWithMoney({ ...modelQuery, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = pageCount(total, PAGE_SIZE);
   if (page > pages) throw redirect(listHref(PATH, { ...filters, page: pages }));
   const today = todayInIndia();
@@ -85,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       received: formatDate(b.createdAt),
       status: b.status as BookingStatus,
       due: Boolean(b.followUpOn && b.followUpOn <= today && b.status !== 'rejected'),
+      money: b.totalPaise === null ? null : { paid: formatPaise(b.paidPaise), due: formatPaise(b.duePaise), owing: b.duePaise > 0 },
     })),
     total,
     page,
@@ -158,12 +163,31 @@ const columns: DataColumn<Row>[] = [
       </span>
     ),
   },
+  {
+    header: 'Paid / Due',
+    className: 'whitespace-nowrap',
+    cell: (b) =>
+      b.money ? (
+        <span className="block tabular-nums">
+          <span className="sr-only">Paid </span>
+          {b.money.paid}
+          <span aria-hidden> / </span>
+          <span className="sr-only">, due </span>
+          <span className={b.money.owing ? 'font-semibold text-status-bad-fg' : 'text-muted'}>{b.money.due}</span>
+        </span>
+      ) : (
+        <span className="text-muted">
+          <span aria-hidden>—</span>
+          <span className="sr-only">No quote yet</span>
+        </span>
+      ),
+  },
 ];
 
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pages, filters, exportHref } = loaderData;
   const here = listHref(PATH, { ...filters, page });
-  const filtered = Boolean(filters.q || filters.status || filters.type || filters.source || filters.due || filters.assigned);
+  const filtered = Boolean(filters.q || filters.status || filters.type || filters.source || filters.due || filters.balance || filters.assigned);
   // ?reject=<id>: the Reject confirmation of a row on this page.
   const [searchParams] = useSearchParams();
   const rejectId = searchParams.get(REJECT_PARAM);
@@ -200,11 +224,11 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
             icon={CalendarCheck}
             title="No bookings match your search"
             message={
-              filters.q && (filters.status || filters.type || filters.source || filters.due || filters.assigned)
+              filters.q && (filters.status || filters.type || filters.source || filters.due || filters.balance || filters.assigned)
                 ? `Nothing found for “${filters.q}” with these filters.`
                 : filters.q
                   ? `Nothing found for “${filters.q}”. Check the spelling, or search for part of a name, an e-mail or a reference.`
-                  : 'No booking has this status, type, source, follow-up or assignment.'
+                  : 'No booking has this status, type, source, follow-up, balance or assignment.'
             }
             action={
               <Link to={PATH} className={buttonClass('outline', 'md')}>

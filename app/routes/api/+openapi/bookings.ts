@@ -25,7 +25,7 @@ const filterParameters = Object.entries((inputSchema(bookingApiQuerySchema) as {
 );
 
 const FILTERS =
-  '`q` searches the customer name, e-mail, phone, item and short reference (last 6 characters of the id); `status`, `type` and `source` (website, phone, whatsapp, walk-in) filter (`all` = no filter); `sort` is newest / oldest (received) or travel-soonest / travel-latest (start date); `due=today` keeps bookings whose follow-up day is today or earlier in Asia/Kolkata and that are not rejected; `assigned=me` (or a staff id) keeps the bookings assigned to that staff member.';
+  '`q` searches the customer name, e-mail, phone, item and short reference (last 6 characters of the id); `status`, `type` and `source` (website, phone, whatsapp, walk-in) filter (`all` = no filter); `sort` is newest / oldest (received) or travel-soonest / travel-latest (start date); `due=today` keeps bookings whose follow-up day is today or earlier in Asia/Kolkata and that are not rejected; `balance=due` keeps bookings with money still to pay (the latest quote total above the sum of the ledger: payments less refunds), not rejected or cancelled; `assigned=me` (or a staff id) keeps the bookings assigned to that staff member.';
 
 const bookingRef = { $ref: '#/components/schemas/Booking' };
 

@@ -2,7 +2,7 @@
  * The search and filters on top of /admin/bookings (docs/product.md#bookings-and-inquiries): a GET
  * form, so it works without JavaScript (the 'Search' button applies everything); with JavaScript the
  * search runs while typing and a changed select or checkbox applies at once. Every filter lives in the
- * URL (`?q=&status=&type=&source=&sort=&due=today&assigned=me`) and the page number goes back to 1.
+ * URL (`?q=&status=&type=&source=&sort=&due=today&balance=due&assigned=me`) and the page number goes back to 1.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { listHref } from '~/lib/list-href';
 import { BOOKING_SORT_LABELS, BOOKING_SORTS, BOOKING_STATUS_LABELS } from '~/schemas/booking-admin';
 
 /** The list's filters as the loader read them ('' for none). */
-export type BookingFilters = { q: string; status: string; type: string; source: string; sort: string; due: string; assigned: string };
+export type BookingFilters = { q: string; status: string; type: string; source: string; sort: string; due: string; balance: string; assigned: string };
 
 const TYPE_LABELS: Record<(typeof BOOKING_TYPES)[number], string> = { package: 'Package', bike: 'Bike', car: 'Car' };
 
@@ -26,7 +26,7 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
     hrefFor: (q) => listHref(pathname, { ...filters, q }),
     delayMs: 300,
   });
-  const active = Boolean(filters.q || filters.status || filters.type || filters.source || filters.sort || filters.due || filters.assigned);
+  const active = Boolean(filters.q || filters.status || filters.type || filters.source || filters.sort || filters.due || filters.balance || filters.assigned);
 
   /** With JavaScript, a changed select or checkbox applies at once (page 1, history kept). */
   const apply = () => {
@@ -34,13 +34,13 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
     if (!form) return;
     const data = new FormData(form);
     const next: Record<string, string> = {};
-    for (const key of ['q', 'status', 'type', 'source', 'sort', 'due', 'assigned']) next[key] = String(data.get(key) ?? '').trim();
+    for (const key of ['q', 'status', 'type', 'source', 'sort', 'due', 'balance', 'assigned']) next[key] = String(data.get(key) ?? '').trim();
     if (next.sort === 'newest') next.sort = '';
     void navigate(listHref(pathname, next), { preventScrollReset: true });
   };
 
   // The selects and boxes follow the URL (the Clear link, the back button).
-  const { status, type, source, sort, due, assigned } = filters;
+  const { status, type, source, sort, due, balance, assigned } = filters;
   useEffect(() => {
     const elements = formRef.current?.elements;
     if (!elements) return;
@@ -51,8 +51,9 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
     if (select('source')) select('source')!.value = source;
     if (select('sort')) select('sort')!.value = sort || 'newest';
     if (box('due')) box('due')!.checked = due === 'today';
+    if (box('balance')) box('balance')!.checked = balance === 'due';
     if (box('assigned')) box('assigned')!.checked = assigned === 'me';
-  }, [status, type, source, sort, due, assigned]);
+  }, [status, type, source, sort, due, balance, assigned]);
 
   return (
     <form ref={formRef} method="get" action={pathname} role="search" aria-label="Bookings" onSubmit={onSubmit} className="flex flex-col gap-3">
@@ -108,6 +109,9 @@ export function BookingFiltersForm({ pathname, filters }: { pathname: string; fi
         />
         <FilterCheckbox name="due" value="today" defaultChecked={filters.due === 'today'} onChange={apply}>
           Due today
+        </FilterCheckbox>
+        <FilterCheckbox name="balance" value="due" defaultChecked={filters.balance === 'due'} onChange={apply}>
+          Balance due
         </FilterCheckbox>
         <FilterCheckbox name="assigned" value="me" defaultChecked={filters.assigned === 'me'} onChange={apply}>
           Assigned to me
