@@ -12,6 +12,11 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('dialog-options.json', 'routes/dialog-options.ts'),
 
+  // The traveller's booking page, /booking/:token, is registered with the site's pages; its Pay
+  // button and the return from Razorpay are resource routes (docs/decisions/046-payments.md#razorpay).
+  route('booking/:token/pay', 'routes/booking/pay.ts'),
+  route('booking/:token/return', 'routes/booking/return.ts'),
+
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('about', 'routes/site/about.tsx'),

@@ -553,7 +553,7 @@ ${payable ? `<form method="post" action="/i/${short}/pay"><button type="submit">
       }
       const failure = failures.findIndex((f) => f.path.test(url.pathname));
       if (failure !== -1) {
-        const [{ error }] = failures.splice(failure, 1) as [{ error: ApiError }];
+        const { error } = failures.splice(failure, 1)[0]!;
         send(res, error.status, errorBody(error));
         return;
       }
