@@ -24,6 +24,7 @@ import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
+import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
@@ -297,6 +298,9 @@ export function start(): Promise<void> {
     startMailer();
     // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
     startBalanceReminders();
+    // Razorpay's state, asked now and then for what a lost webhook missed; one instance at a time
+    // (docs/decisions/046-payments.md#reconciliation).
+    startReconciler();
     await sweepSessions();
     markReady();
     state.__sessionSweep = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
@@ -328,6 +332,7 @@ export async function stop(): Promise<void> {
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
   await stopMailer();
+  await stopReconciler();
   await stopInstanceBus();
   await databaseHandle().close();
   removeServerLock();
