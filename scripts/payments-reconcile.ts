@@ -10,7 +10,7 @@
 import { migrateDatabase } from '~/db/migrate.server';
 import { razorpayConfigured } from '~/infrastructure/razorpay.server';
 import { withReconcileLock } from '~/infrastructure/payments-reconciler.server';
-import { reconcilePayments } from '~/models/online-payments.server';
+import { reconcilePayments } from '~/infrastructure/online-payments.server';
 import { openFromEnv, runScript } from './open-database';
 
 await runScript(async () => {

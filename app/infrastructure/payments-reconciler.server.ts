@@ -12,7 +12,7 @@
 import { databaseHandle, type DatabaseHandle } from '~/db/client.server';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
-import { reconcilePayments, type ReconcileResult } from '~/models/online-payments.server';
+import { reconcilePayments, type ReconcileResult } from '~/infrastructure/online-payments.server';
 import { razorpayConfigured } from './razorpay.server';
 
 /** The advisory lock key of the reconciliation: PostgreSQL's hash of a name no other lock uses. */

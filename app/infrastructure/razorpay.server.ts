@@ -83,9 +83,7 @@ export const paymentLinkSchema = z.looseObject({
   reference_id: z.string().nullish(),
   short_url: z.url(),
   description: z.string().nullish(),
-  payments: z
-    .array(z.looseObject({ payment_id: z.string(), amount: paise, status: z.string(), created_at: z.number().optional() }))
-    .nullish(),
+  payments: z.array(z.looseObject({ payment_id: z.string(), amount: paise, status: z.string(), created_at: z.number().optional() })).nullish(),
   notes,
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
@@ -160,7 +158,13 @@ async function call<S extends z.ZodType>(schema: S, { method, path, body, header
     const parsed = errorAnswer.safeParse(json);
     const code = parsed.success ? (parsed.data.error.code ?? 'ERROR') : 'ERROR';
     const description = parsed.success ? (parsed.data.error.description ?? response.statusText) : `HTTP ${response.status}`;
-    throw new RazorpayError(`Razorpay ${what}: ${response.status} ${code}: ${description}`, response.status, code, description, parsed.success ? (parsed.data.error.field ?? null) : null);
+    throw new RazorpayError(
+      `Razorpay ${what}: ${response.status} ${code}: ${description}`,
+      response.status,
+      code,
+      description,
+      parsed.success ? (parsed.data.error.field ?? null) : null,
+    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -241,7 +245,10 @@ export async function fetchPayment(paymentId: string): Promise<RazorpayPayment> 
  * retry after a lost answer refunds once. Throws RazorpayError (e.g. 400 when more is refunded than
  * was paid).
  */
-export async function createRefund(paymentId: string, refund: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<RazorpayRefund> {
+export async function createRefund(
+  paymentId: string,
+  refund: { amountPaise: number; receipt: string; notes?: Record<string, string> },
+): Promise<RazorpayRefund> {
   return call(refundSchema, {
     method: 'POST',
     path: `/v1/payments/${idSegment(paymentId, 'pay')}/refund`,

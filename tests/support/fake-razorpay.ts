@@ -205,9 +205,7 @@ function escapeHtml(text: string): string {
 }
 
 /** Start the fake on a free port of 127.0.0.1. */
-export async function startFakeRazorpay(
-  options: { keyId?: string; keySecret?: string; webhookSecret?: string } = {},
-): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(options: { keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<FakeRazorpay> {
   const keyId = options.keyId ?? `rzp_test_${randomBytes(6).toString('hex')}`;
   const keySecret = options.keySecret ?? randomBytes(18).toString('base64url');
   const webhookSecret = options.webhookSecret ?? randomBytes(18).toString('base64url');
@@ -293,7 +291,10 @@ export async function startFakeRazorpay(
       link.amount_paid += amount;
       link.status = link.amount_paid >= link.amount ? 'paid' : 'partially_paid';
       link.updated_at = now();
-      link.payments = [...(link.payments ?? []), { payment_id: payment.id, amount, status: 'captured', method, plink_id: link.id, created_at: payment.created_at }];
+      link.payments = [
+        ...(link.payments ?? []),
+        { payment_id: payment.id, amount, status: 'captured', method, plink_id: link.id, created_at: payment.created_at },
+      ];
       const events = [
         event('payment.authorized', { payment: { ...payment, status: 'authorized', captured: false } }),
         event('payment.captured', { payment }),
@@ -479,7 +480,8 @@ export async function startFakeRazorpay(
     if (method === 'GET' && (match = /^\/v1\/payment_links\/(plink_\w+)$/.exec(path))) return linkOr404(match[1]!);
     if (method === 'POST' && (match = /^\/v1\/payment_links\/(plink_\w+)\/cancel$/.exec(path))) {
       const link = linkOr404(match[1]!);
-      if (link.status !== 'created' && link.status !== 'partially_paid') throw new ApiError(400, `Payment Link cannot be cancelled as it is already ${link.status}`);
+      if (link.status !== 'created' && link.status !== 'partially_paid')
+        throw new ApiError(400, `Payment Link cannot be cancelled as it is already ${link.status}`);
       link.status = 'cancelled';
       link.cancelled_at = now();
       return link;
@@ -539,7 +541,7 @@ ${payable ? `<form method="post" action="/i/${short}/pay"><button type="submit">
         await payPage(method, short[1]!, res);
         return;
       }
-      let body: Json | null = null;
+      let body: Json | null;
       try {
         body = raw === '' ? null : (JSON.parse(raw) as Json);
       } catch {

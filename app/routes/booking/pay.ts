@@ -15,7 +15,7 @@ import { redirect } from 'react-router';
 import { apiError } from '~/lib/errors.server';
 import { checkOrigin } from '~/lib/origin-check.server';
 import { bookingPagePath, findBookingByToken } from '~/models/booking-link.server';
-import { startOnlinePayment } from '~/models/online-payments.server';
+import { startOnlinePayment } from '~/infrastructure/online-payments.server';
 import type { Route } from './+types/pay';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };

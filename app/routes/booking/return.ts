@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { RazorpayError, verifyPaymentLinkCallback } from '~/infrastructure/razorpay.server';
 import { logger } from '~/lib/logger.server';
 import { bookingPagePath, findBookingByToken } from '~/models/booking-link.server';
-import { creditVerifiedReturn } from '~/models/online-payments.server';
+import { creditVerifiedReturn } from '~/infrastructure/online-payments.server';
 import type { Route } from './+types/return';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };

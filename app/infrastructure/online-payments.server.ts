@@ -22,17 +22,17 @@ import {
   RazorpayError,
   type PaymentLink,
   type RazorpayPayment,
-} from '~/infrastructure/razorpay.server';
-import { sendRefundToRazorpay } from '~/infrastructure/razorpay-refunds.server';
+} from './razorpay.server';
+import { sendRefundToRazorpay } from './razorpay-refunds.server';
 import { env } from '~/lib/env.server';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { formatPaise } from '~/lib/money';
-import { recordAudit, type AuditActor } from './audit.server';
-import { bookingPagePath } from './booking-link.server';
-import { afterCredit, creditPayment, lockBooking, markRefundFailed, markRefundProcessed, moneySummary, type PaymentRequest } from './payments.server';
-import { getSettings } from './settings.server';
+import { recordAudit, type AuditActor } from '~/models/audit.server';
+import { bookingPagePath } from '~/models/booking-link.server';
+import { afterCredit, creditPayment, lockBooking, markRefundFailed, markRefundProcessed, moneySummary, type PaymentRequest } from '~/models/payments.server';
+import { getSettings } from '~/models/settings.server';
 
 /** Who the audit log names for what Razorpay reported (a payment, a link expired, a refund processed). */
 export const RAZORPAY_ACTOR: AuditActor = { id: null, name: 'Razorpay' };
