@@ -204,8 +204,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Start the fake on a free port of 127.0.0.1. */
-export async function startFakeRazorpay(options: { keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<FakeRazorpay> {
+/** Start the fake on 127.0.0.1, on `port` or a free one; keys are random unless given. */
+export async function startFakeRazorpay(
+  options: { keyId?: string; keySecret?: string; webhookSecret?: string; port?: number; webhookUrl?: string | null } = {},
+): Promise<FakeRazorpay> {
   const keyId = options.keyId ?? `rzp_test_${randomBytes(6).toString('hex')}`;
   const keySecret = options.keySecret ?? randomBytes(18).toString('base64url');
   const webhookSecret = options.webhookSecret ?? randomBytes(18).toString('base64url');
@@ -250,7 +252,7 @@ export async function startFakeRazorpay(options: { keyId?: string; keySecret?: s
     payments,
     refunds,
     calls,
-    webhookUrl: null,
+    webhookUrl: options.webhookUrl ?? null,
     refundStatusOnCreate: 'pending',
 
     payLink(linkId, { amountPaise, method = 'upi' } = {}) {
@@ -536,6 +538,10 @@ ${payable ? `<form method="post" action="/i/${short}/pay"><button type="submit">
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       const raw = await readBody(req);
+      if (method === 'GET' && url.pathname === '/') {
+        send(res, 200, 'fake Razorpay', 'text/plain');
+        return;
+      }
       const short = /^\/i\/(\w+)(\/pay)?$/.exec(url.pathname);
       if (short && (method === 'GET' || (method === 'POST' && short[2]))) {
         await payPage(method, short[1]!, res);
@@ -567,7 +573,7 @@ ${payable ? `<form method="post" action="/i/${short}/pay"><button type="submit">
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.url = baseUrl;
   return fake;
