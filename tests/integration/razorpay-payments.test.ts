@@ -6,11 +6,11 @@
  * lost webhook missed exactly once, and online refunds end processed or failed.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, test } from 'vitest';
-import { db } from '~/db/client.server';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { databaseHandle, db } from '~/db/client.server';
 import { auditLog, bookings, paymentRequests, refunds } from '~/db/schema';
 import { shortReference } from '~/lib/ids';
-import { reconcileOnce } from '~/infrastructure/payments-reconciler.server';
+import { reconcileOnce, withReconcileLock } from '~/infrastructure/payments-reconciler.server';
 import { sendRefundToRazorpay } from '~/infrastructure/razorpay-refunds.server';
 import { issueBookingLink } from '~/models/booking-link.server';
 import { creditRazorpayPayment, reconcilePayments } from '~/infrastructure/online-payments.server';
@@ -221,6 +221,22 @@ describe('reconciliation', () => {
       .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'payment')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorName).toBe('Razorpay');
+  });
+
+  test('on PostgreSQL one instance reconciles at a time: a run while another holds the lock does nothing', async (ctx) => {
+    const handle = databaseHandle();
+    if (handle.kind !== 'postgres') ctx.skip();
+    let release!: () => void;
+    let holding = false;
+    const first = withReconcileLock(handle, () => {
+      holding = true;
+      return new Promise<string>((resolve) => (release = () => resolve('first')));
+    });
+    await vi.waitFor(() => expect(holding).toBe(true), { timeout: 10_000 });
+    expect(await withReconcileLock(handle, async () => 'second')).toBeNull();
+    release();
+    expect(await first).toBe('first');
+    expect(await withReconcileLock(handle, async () => 'third')).toBe('third');
   });
 
   test('a link paid in two parts: each payment credited once', async () => {
