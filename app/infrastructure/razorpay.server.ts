@@ -81,7 +81,7 @@ export const paymentLinkSchema = z.looseObject({
   currency: z.string(),
   status: z.enum(['created', 'partially_paid', 'expired', 'cancelled', 'paid']),
   reference_id: z.string().nullish(),
-  short_url: z.url(),
+  short_url: z.url({ protocol: /^https?$/ }),
   description: z.string().nullish(),
   payments: z.array(z.looseObject({ payment_id: z.string(), amount: paise, status: z.string(), created_at: z.number().optional() })).nullish(),
   notes,

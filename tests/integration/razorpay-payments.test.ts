@@ -46,7 +46,10 @@ async function quotedBooking(overrides: Parameters<typeof createBooking>[0] = {}
   return { booking, token };
 }
 
-/** Press Pay on the booking page (a form post from the site itself, whatever it carries). */
+/**
+ * Press Pay on the booking page (a form post from the site itself, whatever it carries). When the
+ * answer is the hand-over page, `location` is where that page forwards to (Razorpay's link).
+ */
 async function pressPay(token: string, body = 'amountPaise=100', origin = 'http://localhost') {
   const response = (await payAction(
     routeArgs(
@@ -59,7 +62,11 @@ async function pressPay(token: string, body = 'amountPaise=100', origin = 'http:
       },
     ),
   )) as Response;
-  return { status: response.status, location: response.headers.get('Location') };
+  const location = response.headers.get('Location');
+  if (response.status !== 303 || !location?.startsWith(`/booking/${token}/pay?request=`)) return { status: response.status, location };
+  const handOver = (await payLoader(routeArgs(location, { token }))) as Response;
+  const forward = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(await handOver.text());
+  return { status: response.status, location: forward ? forward[1]!.replaceAll('&#38;', '&') : null, handOver: location };
 }
 
 /** Come back from Razorpay with `query`. */
@@ -75,6 +82,13 @@ describe('the Pay button', () => {
     const { booking, token } = await quotedBooking({ name: 'Tenzing Norgay', phone: '+91 98320 12345' });
     const first = await pressPay(token, 'amountPaise=100');
     expect(first.status).toBe(303);
+    // The hand-over page (a form post may not redirect to another origin under form-action 'self').
+    const handOver = (await payLoader(routeArgs(first.handOver!, { token }))) as Response;
+    expect(handOver.headers.get('Cache-Control')).toBe('no-store');
+    expect(handOver.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const html = await handOver.text();
+    expect(html).toContain('You are paying ₹5,000.00');
+    expect(html).toContain(`<a href="${first.location}">Continue to Razorpay</a>`);
     const link = linkOf(first.location);
     expect(link).toMatchObject({
       amount: 500_000, // the advance, not the ₹1 the form carried
@@ -101,7 +115,7 @@ describe('the Pay button', () => {
     expect((await pressPay(token, '', 'https://evil.example')).status).toBe(403);
     expect(await db().select().from(paymentRequests).where(eq(paymentRequests.bookingId, booking.id))).toHaveLength(0);
     expect((await pressPay('A'.repeat(43))).status).toBe(404);
-    const get = payLoader(routeArgs(`/booking/${token}/pay`, { token }));
+    const get = (await payLoader(routeArgs(`/booking/${token}/pay`, { token }))) as Response;
     expect(get.headers.get('Location')).toBe(`/booking/${token}`);
   });
 
