@@ -129,17 +129,36 @@ export async function startOnlinePayment(booking: Booking, token: string): Promi
   }
 }
 
+/** The request once another press has stored its link (polled for up to 3 s), or null. */
+async function linkStoredSoon(requestId: string): Promise<PaymentRequest | null> {
+  for (let i = 0; i < 15; i++) {
+    const [row] = await db().select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
+    if (row?.razorpayLinkUrl) return row;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
+}
+
 /** Create the Razorpay link of `request` and store it; when another press stored one first, use that one and cancel ours. */
 async function attachLink(booking: Booking, request: PaymentRequest, token: string): Promise<PayOutcome> {
   const reference = `#${shortReference(booking.id)}`;
-  const link = await createPaymentLink({
-    amountPaise: request.amountPaise,
-    referenceId: request.id,
-    description: `${request.kind === 'advance' ? 'Advance' : 'Balance'} for booking ${reference}: ${booking.itemName}`,
-    customer: { name: booking.name, email: booking.email, contact: contactOf(booking.phone) },
-    callbackUrl: `${env().PUBLIC_URL}${bookingPagePath(token)}/return`,
-    notes: { booking_id: booking.id, booking_reference: reference, payment_request_id: request.id, kind: request.kind },
-  });
+  let link: PaymentLink;
+  try {
+    link = await createPaymentLink({
+      amountPaise: request.amountPaise,
+      referenceId: request.id,
+      description: `${request.kind === 'advance' ? 'Advance' : 'Balance'} for booking ${reference}: ${booking.itemName}`,
+      customer: { name: booking.name, email: booking.email, contact: contactOf(booking.phone) },
+      callbackUrl: `${env().PUBLIC_URL}${bookingPagePath(token)}/return`,
+      notes: { booking_id: booking.id, booking_reference: reference, payment_request_id: request.id, kind: request.kind },
+    });
+  } catch (error) {
+    // A second press while the first one's link is being made: Razorpay refuses the same
+    // reference_id twice, and the first press stores its link in a moment.
+    const stored = error instanceof RazorpayError && error.status === 400 ? await linkStoredSoon(request.id) : null;
+    if (stored) return { kind: 'razorpay', url: stored.razorpayLinkUrl!, request: stored };
+    throw error;
+  }
   const [stored] = await db()
     .update(paymentRequests)
     .set({ razorpayLinkId: link.id, razorpayLinkUrl: link.short_url })

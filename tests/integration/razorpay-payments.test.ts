@@ -110,6 +110,14 @@ describe('the Pay button', () => {
     expect(await db().select().from(paymentRequests).where(eq(paymentRequests.bookingId, booking.id))).toHaveLength(1);
   });
 
+  test('two presses at once (a double click) both lead to the one link', async () => {
+    const { booking, token } = await quotedBooking();
+    const [a, b] = await Promise.all([pressPay(token), pressPay(token)]);
+    expect(a.location).toBeTruthy();
+    expect(b.location).toBe(a.location);
+    expect([...fake.links.values()].filter((l) => l.notes.booking_id === booking.id)).toHaveLength(1);
+  });
+
   test('a post from another site is refused, an unknown link is 404, and a GET goes to the page', async () => {
     const { booking, token } = await quotedBooking();
     expect((await pressPay(token, '', 'https://evil.example')).status).toBe(403);
