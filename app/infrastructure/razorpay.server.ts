@@ -17,9 +17,9 @@
  * https://razorpay.com/docs/api/refunds/normal-refunds-idempotent/ (X-Refund-Idempotency),
  * https://razorpay.com/docs/api/understand-error-codes/ (the `{error: {code, description}}` answer).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { env } from '~/lib/env.server';
+import { validRazorpaySignature } from '~/lib/razorpay-signature.server';
 
 /** The keys and address of Razorpay's API, or null when online payment is off. */
 export type RazorpayConfig = { keyId: string; keySecret: string; webhookSecret: string | null; apiUrl: string };
@@ -262,18 +262,6 @@ export async function fetchRefund(refundId: string): Promise<RazorpayRefund> {
   return call(refundSchema, { method: 'GET', path: `/v1/refunds/${idSegment(refundId, 'rfnd')}` });
 }
 
-/** Constant-time comparison of two hex signatures. */
-function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** HMAC-SHA256 of `payload` with `secret`, in hex: how Razorpay signs callbacks and webhooks. */
-export function razorpaySignature(payload: string | Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('hex');
-}
-
 /** The query Razorpay appends to a payment link's callback_url (https://razorpay.com/docs/payments/payment-links/apis/). */
 export type PaymentLinkCallback = {
   razorpay_payment_id: string;
@@ -293,16 +281,5 @@ export function verifyPaymentLinkCallback(query: PaymentLinkCallback): boolean {
   const config = razorpayConfig();
   if (!config) return false;
   const payload = `${query.razorpay_payment_link_id}|${query.razorpay_payment_link_reference_id}|${query.razorpay_payment_link_status}|${query.razorpay_payment_id}`;
-  return sameSignature(razorpaySignature(payload, config.keySecret), query.razorpay_signature);
-}
-
-/**
- * Whether a webhook delivery is Razorpay's: `X-Razorpay-Signature` is HMAC-SHA256, with the
- * webhook secret, of the raw body bytes as received (razorpay-node `validateWebhookSignature`;
- * https://razorpay.com/docs/webhooks/validate-test/). False without a webhook secret.
- */
-export function verifyWebhookSignature(rawBody: string | Buffer, signature: string | null | undefined): boolean {
-  const secret = razorpayConfig()?.webhookSecret ?? env().RAZORPAY_WEBHOOK_SECRET;
-  if (!secret || !signature) return false;
-  return sameSignature(razorpaySignature(rawBody, secret), signature);
+  return validRazorpaySignature(payload, query.razorpay_signature, config.keySecret);
 }
