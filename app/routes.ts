@@ -15,6 +15,11 @@ export default [
   // (docs/decisions/046-payments.md#the-travellers-booking-page).
   route('booking/:token', 'routes/site/traveller-booking.tsx'),
 
+  // The traveller's booking page, /booking/:token, is registered with the site's pages; its Pay
+  // button and the return from Razorpay are resource routes (docs/decisions/046-payments.md#razorpay).
+  route('booking/:token/pay', 'routes/booking/pay.ts'),
+  route('booking/:token/return', 'routes/booking/return.ts'),
+
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('about', 'routes/site/about.tsx'),

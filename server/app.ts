@@ -24,6 +24,7 @@ import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
+import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
@@ -79,7 +80,7 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
 /**
  * Admin pages, admin API calls and sign-in answers are private: never stored by a cache or a
  * browser's back-forward cache, never indexed (docs/decisions/004-staff-authentication.md); so are a
- * traveller's own booking pages, which also send no Referer. A route module's own headers still win
+ * traveller's own booking pages, which also send no Referer to other sites. A route module's own headers still win
  * where they set these.
  */
 export function privateResponses(req: Request, res: Response, next: NextFunction) {
@@ -94,12 +95,14 @@ export function privateResponses(req: Request, res: Response, next: NextFunction
   }
   if (isTravellerBookingPath(path)) {
     // A traveller's own booking page (its address is the key to it): stored nowhere, indexed
-    // nowhere, and its address never leaves in a Referer, to Razorpay or wa.me
-    // (docs/decisions/046-payments.md#the-travellers-booking-page). Replaces the site-wide
+    // nowhere, and its address never leaves in a Referer to another site, Razorpay or wa.me
+    // (docs/decisions/046-payments.md#the-travellers-booking-page). `same-origin` rather than
+    // `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with the Pay form's POST,
+    // which the Origin check (app/lib/origin-check.server.ts) refuses. Replaces the site-wide
     // Referrer-Policy the security headers set.
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Referrer-Policy', 'same-origin');
   }
   next();
 }
@@ -307,6 +310,9 @@ export function start(): Promise<void> {
     startMailer();
     // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
     startBalanceReminders();
+    // Razorpay's state, asked now and then for what a lost webhook missed; one instance at a time
+    // (docs/decisions/046-payments.md#reconciliation).
+    startReconciler();
     await sweepSessions();
     markReady();
     state.__sessionSweep = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
@@ -338,6 +344,7 @@ export async function stop(): Promise<void> {
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
   await stopMailer();
+  await stopReconciler();
   await stopInstanceBus();
   await databaseHandle().close();
   removeServerLock();

@@ -44,6 +44,17 @@ test('S3 uploads: defaults, and one credential without the other is refused', ()
   expect(() => parseEnv({ S3_BUCKET: 'tour-images', S3_ENDPOINT: 'not a url', S3_PREFIX: '/abs' })).toThrow(/S3_ENDPOINT.*S3_PREFIX/);
 });
 
+test('Razorpay: off by default; both keys or neither; a key id must look like one', () => {
+  const off = parseEnv({});
+  expect(off.RAZORPAY_KEY_ID).toBeUndefined();
+  expect(off.RAZORPAY_API_URL).toBe('https://api.razorpay.com');
+  expect(off.RAZORPAY_RECONCILE_INTERVAL_MS).toBe(600_000);
+  expect(parseEnv({ RAZORPAY_KEY_ID: 'rzp_test_AbC123', RAZORPAY_KEY_SECRET: 'secret-of-the-key' }).RAZORPAY_KEY_ID).toBe('rzp_test_AbC123');
+  expect(() => parseEnv({ RAZORPAY_KEY_ID: 'rzp_test_AbC123' })).toThrow(/RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither/);
+  expect(() => parseEnv({ RAZORPAY_KEY_SECRET: 'secret-of-the-key' })).toThrow(/RAZORPAY_KEY_ID: set both/);
+  expect(() => parseEnv({ RAZORPAY_KEY_ID: 'secret-of-the-key', RAZORPAY_KEY_SECRET: 'rzp_test_AbC123' })).toThrow(/RAZORPAY_KEY_ID: must be the key id/);
+});
+
 test('production refuses a plain-http PUBLIC_URL to another host, in one line; loopback and https start', () => {
   const production = { NODE_ENV: 'production' };
   expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://tours.example.com' })).toThrow(

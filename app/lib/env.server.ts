@@ -135,11 +135,29 @@ const envSchema = z
     SECRETS_KEY: z.string().min(40, 'must be 32 random bytes in base64 (openssl rand -base64 32)').max(64).optional(),
     OLD_SECRETS_KEY: z.string().min(40, 'must be 32 random bytes in base64').max(64).optional(),
     /**
+     * Razorpay API keys (Dashboard → Account & Settings → API keys; `rzp_test_...` in test mode).
+     * Without both, online payment is off and the traveller's page shows the UPI ID and bank details
+     * (docs/decisions/046-payments.md#razorpay, app/infrastructure/razorpay.server.ts).
+     */
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(?:test|live)_[A-Za-z0-9]+$/, 'must be the key id from the Razorpay dashboard (rzp_test_... or rzp_live_...)')
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret from the Razorpay dashboard').optional(),
+    /**
      * The secret of the Razorpay webhook (Dashboard → Webhooks), with which Razorpay signs each
      * delivery (HMAC-SHA256 of the raw body, `X-Razorpay-Signature`). Unset: POST
      * /api/webhooks/razorpay answers 503 (docs/decisions/046-payments.md#webhooks).
      */
-    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Razorpay's API address; tests point it at their local fake (tests/support/fake-razorpay.ts). */
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /**
+     * Milliseconds between two runs of the payments reconciliation in the server
+     * (docs/decisions/046-payments.md#reconciliation); 0 turns the timer off (`npm run
+     * payments:reconcile` still works).
+     */
+    RAZORPAY_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
     S3_PREFIX: z
       .string()
       .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_./-]{1,200}$/, "letters, digits, '-', '_', '.' and '/' only, not starting with '/'")
@@ -154,6 +172,13 @@ const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: `${env.PUBLIC_URL} is plain http to a non-loopback host: in production use https:// (or set ALLOW_INSECURE_HTTP=1 to start anyway)`,
+      });
+    }
+    if (!env.RAZORPAY_KEY_ID !== !env.RAZORPAY_KEY_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
+        message: 'set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (online payment off)',
       });
     }
     if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {

@@ -64,7 +64,7 @@ export function isRazorpayWebhookPath(pathname: string): boolean {
  * True for a traveller's own booking page and everything under it (`/booking/<token>`, its Pay and
  * return addresses, its `.data` requests), however spelled; false for the public booking form
  * `/booking` itself. These answers are personal: never cached, never indexed, and the token in the
- * address is never sent on as a Referer (docs/decisions/046-payments.md#the-travellers-booking-page).
+ * address is never sent to another site as a Referer (docs/decisions/046-payments.md#the-travellers-booking-page).
  */
 export function isTravellerBookingPath(pathname: string): boolean {
   return normalisedPath(pathname).startsWith('/booking/');

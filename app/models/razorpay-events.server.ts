@@ -23,7 +23,7 @@
  * any order, on two instances at once) credit it once, because `creditPayment` locks the booking and
  * the ledger holds a Razorpay payment id once (docs/decisions/046-payments.md#the-ledger).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { validRazorpaySignature } from '~/lib/razorpay-signature.server';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
@@ -40,18 +40,6 @@ import { getSettings } from './settings.server';
 export const RAZORPAY_ACTOR: AuditActor = { id: null, name: 'Razorpay' };
 
 export type RazorpayEvent = typeof razorpayEvents.$inferSelect;
-
-/** True when `signature` (the `X-Razorpay-Signature` header) is the hex HMAC-SHA256 of `body` with `secret`; constant time. */
-export function validSignature(body: Buffer, signature: string | null, secret: string): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature.trim())) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
-}
-
-/** The hex signature Razorpay would send for `body` (tests, the bench and the fake sign with it). */
-export function signWebhookBody(body: string | Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
 
 /** Razorpay's event ids are short tokens (`Ez1s...`); anything else is refused. */
 export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be Razorpay’s event id');
@@ -241,7 +229,7 @@ export async function receiveRazorpayWebhook(
   secret: string | undefined,
 ): Promise<WebhookResult> {
   if (!secret) return { status: 503, body: { status: 'refused', error: 'Razorpay webhooks are not configured (RAZORPAY_WEBHOOK_SECRET)' } };
-  if (!validSignature(body, headers.signature, secret)) return { status: 400, body: { status: 'refused', error: 'Invalid X-Razorpay-Signature' } };
+  if (!validRazorpaySignature(body, headers.signature, secret)) return { status: 400, body: { status: 'refused', error: 'Invalid X-Razorpay-Signature' } };
   const eventId = eventIdSchema.safeParse(headers.eventId ?? '');
   if (!eventId.success) return { status: 400, body: { status: 'refused', error: 'X-Razorpay-Event-Id is missing or malformed' } };
   let json: unknown;

@@ -1,7 +1,7 @@
 /**
  * The traveller's own booking page in the browser (docs/decisions/046-payments.md#the-travellers-booking-page):
  * opened from the link's token, it shows the quote, what is due, how to pay and the cancellation
- * policy; it carries no script at all, is never cached or indexed, sends no Referer, and axe finds
+ * policy; it carries no script at all, is never cached or indexed, sends no Referer to other sites, and axe finds
  * nothing at phone and desktop widths. A revoked link gets the friendly 404.
  *
  * Runs against a production server of its own (port E2E_PORT + 4) on a data folder prepared by
@@ -15,27 +15,39 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { projectRoot, startServer, type ServerProcess } from '../support/server-process';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 4;
+/** The server with online payment on, against the fake Razorpay. */
+const ONLINE_PORT = PORT + 1;
+const SECRETS_KEY = 'ZTJlLW9ubHkta2V5LWZvci10b3RwLXNlY3JldHMhISE';
 
-let server: ServerProcess;
-let tokens: { advanceDue: string; balanceDue: string; revoked: string };
+type Tokens = { advanceDue: string; balanceDue: string; revoked: string };
 
-// One worker runs these in order: the server (one port) is started once.
-test.describe.configure({ mode: 'default' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
+/** A new data folder with the seeded bookings (tests/support/seed-traveller-bookings.ts), and their tokens. */
+function seededDataDir(): { dataDir: string; tokens: Tokens } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'traveller-page-'));
   const output = execFileSync(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'tests/support/seed-traveller-bookings.ts'], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test' },
     encoding: 'utf8',
   });
-  tokens = JSON.parse(output.trim().split('\n').at(-1)!) as typeof tokens;
+  return { dataDir, tokens: JSON.parse(output.trim().split('\n').at(-1)!) as Tokens };
+}
+
+let server: ServerProcess;
+let tokens: Tokens;
+
+// One worker runs these in order: the server (one port) is started once.
+test.describe.configure({ mode: 'default' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const seeded = seededDataDir();
+  tokens = seeded.tokens;
   // No Razorpay keys: online payment is off, so the page shows the UPI ID and bank details.
-  server = await startServer({ port: PORT, dataDir, env: { LOG_LEVEL: 'error', SECRETS_KEY: 'ZTJlLW9ubHkta2V5LWZvci10b3RwLXNlY3JldHMhISE' } });
+  server = await startServer({ port: PORT, dataDir: seeded.dataDir, env: { LOG_LEVEL: 'error', SECRETS_KEY } });
 });
 
 test.afterAll(async () => {
@@ -55,7 +67,7 @@ test('the quote, the advance due, how to pay it and the policy, without a single
   const headers = response!.headers();
   expect(headers['cache-control']).toBe('no-store');
   expect(headers['x-robots-tag']).toBe('noindex, nofollow');
-  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-page-cache']).toBeUndefined();
   expect(await response!.text()).not.toContain('<script');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
@@ -124,3 +136,58 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+test.describe('with online payment on', () => {
+  let online: ServerProcess;
+  let onlineTokens: Tokens;
+  let fake: FakeRazorpay;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    fake = await startFakeRazorpay();
+    const seeded = seededDataDir();
+    onlineTokens = seeded.tokens;
+    online = await startServer({
+      port: ONLINE_PORT,
+      dataDir: seeded.dataDir,
+      env: {
+        LOG_LEVEL: 'error',
+        SECRETS_KEY,
+        RAZORPAY_KEY_ID: fake.keyId,
+        RAZORPAY_KEY_SECRET: fake.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+        RAZORPAY_API_URL: fake.url,
+        RAZORPAY_RECONCILE_INTERVAL_MS: '0',
+      },
+    });
+    fake.webhookUrl = `${online.url}/api/webhooks/razorpay`;
+  });
+
+  test.afterAll(async () => {
+    if (online) {
+      await online.stop();
+      rmSync(online.dataDir, { recursive: true, force: true });
+    }
+    await fake?.close();
+  });
+
+  test('Pay advance leads to Razorpay (the page itself ran no script) and back to the receipt', async ({ page }) => {
+    await page.goto(`${online.url}/booking/${onlineTokens.advanceDue}`);
+    await expect(page.getByText('himalayantours@okaxis')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay advance ₹29,750.00' }).click();
+    // The fake's hosted page (the link's short_url): the Pay form was accepted (same-origin Referer
+    // policy keeps the Origin header) and left the site despite its form-action 'self'.
+    await expect(page).toHaveURL(new RegExp(`^${fake.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${onlineTokens.advanceDue}\\?payment=(received|checking)$`));
+    await expect(page.getByRole('status')).toContainText(/Payment received|We are checking your payment/);
+    await expect
+      .poll(async () => {
+        await page.goto(`${online.url}/booking/${onlineTokens.advanceDue}`);
+        return page.getByRole('heading', { name: 'Confirmed' }).count();
+      })
+      .toBe(1);
+    await expect(page.getByText(/Payment · .* · Online \(Razorpay\)/)).toBeVisible();
+    await expect(page.getByText('Balance: ₹29,750.00')).toBeVisible();
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
+import { razorpaySignature } from '~/lib/razorpay-signature.server';
 import express from 'express';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
@@ -106,7 +107,7 @@ describe('the signature', () => {
     const signed = delivery(null);
     const answer = await post({
       body: notJson,
-      headers: { ...signed.headers, 'X-Razorpay-Signature': (await import('~/models/razorpay-events.server')).signWebhookBody(notJson, TEST_WEBHOOK_SECRET) },
+      headers: { ...signed.headers, 'X-Razorpay-Signature': razorpaySignature(notJson, TEST_WEBHOOK_SECRET) },
     });
     expect(answer).toMatchObject({ status: 400, body: { error: 'The body is not JSON' } });
     expect(await eventCount()).toBe(before);

@@ -9,12 +9,13 @@
  * Plain HTML and CSS: the route's handle asks for a document without scripts (app/lib/route-handle.ts),
  * so nothing runs here, ours or anyone else's, before the traveller presses Pay. It stands outside the
  * site layout, whose widgets need scripts. The server answers every `/booking/<token>` address with
- * `Cache-Control: no-store`, `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`, and the page
+ * `Cache-Control: no-store`, `X-Robots-Tag: noindex` and `Referrer-Policy: same-origin`, and the page
  * cache never holds it (server/app.ts `privateResponses`, app/lib/page-cache.server.ts).
  *
  * A token that opens nothing (unknown, malformed, revoked by 'Rotate link') gets a 404 page that
  * says so and offers the phone and WhatsApp. `?payment=received` and `?payment=checking` are the
- * return from Razorpay (`/booking/:token/return`).
+ * return from Razorpay (`/booking/:token/return`), `?payment=unavailable` a Pay that could not reach
+ * Razorpay (`/booking/:token/pay`).
  */
 import { data, Link } from 'react-router';
 import { Footer } from '~/components/site/footer';
@@ -27,7 +28,7 @@ import type { RouteHandle } from '~/lib/route-handle';
 import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
 import { bookingPagePath } from '~/models/booking-link.server';
 import type { Settings } from '~/schemas/settings';
-import { officeContact, paymentNotice, travellerBooking, type TravellerBookingView } from './+shared/traveller-booking.server';
+import { officeContact, paymentNotice, travellerBooking, type PaymentNotice, type TravellerBookingView } from './+shared/traveller-booking.server';
 import type { Route } from './+types/traveller-booking';
 
 export const handle: RouteHandle = { scripts: false };
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     // Nothing personal: a link preview (WhatsApp, mail) shows it to whoever the link is sent to.
     { name: 'description', content: 'Your booking: its status, price, payments and cancellation policy.' },
     { name: 'robots', content: 'noindex, nofollow' },
-    { name: 'referrer', content: 'no-referrer' },
+    { name: 'referrer', content: 'same-origin' },
   ];
 };
 
@@ -153,7 +154,7 @@ function ContactButtons({ company, reference }: { company: Settings['company']; 
 const SECTION = 'rounded-card bg-white p-5 shadow-sm sm:p-6';
 const SECTION_TITLE = 'font-display text-2xl font-semibold text-ink';
 
-function BookingPage({ view, payment, payAction }: { view: TravellerBookingView; payment: 'received' | 'checking' | null; payAction: string }) {
+function BookingPage({ view, payment, payAction }: { view: TravellerBookingView; payment: PaymentNotice | null; payAction: string }) {
   const status = TRAVELLER_STATUS[view.status];
   return (
     <div className="container-page flex max-w-3xl flex-col gap-6 pt-8 sm:pt-12">
@@ -170,6 +171,10 @@ function BookingPage({ view, payment, payAction }: { view: TravellerBookingView;
         <p role="status" className="rounded-card border border-marigold/60 bg-status-pending-bg p-4 text-status-pending-fg">
           <strong>We are checking your payment.</strong> It appears below as soon as the bank confirms it, usually within a few minutes. There is no need to pay
           again: reload this page in a little while.
+        </p>
+      ) : payment === 'unavailable' ? (
+        <p role="status" className="rounded-card border border-flag-red/30 bg-status-bad-bg p-4 text-status-bad-fg">
+          <strong>Online payment is not available just now.</strong> Nothing was charged. Please try again in a few minutes, or call or message us.
         </p>
       ) : null}
 
@@ -320,7 +325,6 @@ function PayDue({ view, due, payAction }: { view: TravellerBookingView; due: Non
       </p>
       {view.payBy.online ? (
         <form method="post" action={payAction} className="mt-4">
-          <input type="hidden" name="kind" value={due.kind} />
           <button type="submit" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
             {`Pay ${what.toLowerCase()} ${formatPaise(due.amountPaise)}`}
           </button>

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { db } from '~/db/client.server';
+import { razorpayConfigured } from '~/infrastructure/razorpay.server';
 import type { Booking } from '~/db/schema';
 import { describePolicy, policyRefund, type CancellationPolicy } from '~/lib/cancellation-policy';
 import { PAYMENT_METHOD_LABELS, type BookingStatus, type PaymentKind, type PaymentMethod } from '~/lib/constants';
@@ -49,14 +50,6 @@ export type TravellerBookingView = {
 };
 
 /**
- * True when online payment is configured (both Razorpay keys in the environment).
- * Integrator: once app/infrastructure/razorpay.server.ts is on main, use its `razorpayConfigured()`.
- */
-export function onlinePaymentConfigured(): boolean {
-  return Boolean(process.env.RAZORPAY_KEY_ID && process.env.RAZORPAY_KEY_SECRET);
-}
-
-/**
  * The ledger as receipts: each payment and refund that stands, oldest first. A reversal and the
  * entry it reverses both leave the list (the traveller sees what counts; staff see both).
  */
@@ -74,13 +67,17 @@ export function receiptsOf(entries: readonly LedgerEntry[]): Receipt[] {
     }));
 }
 
-const PAYMENT_NOTICE = z.enum(['received', 'checking']).nullable().catch(null);
+const PAYMENT_NOTICE = z.enum(['received', 'checking', 'unavailable']).nullable().catch(null);
+
+/** What `?payment=` asks the page to say. */
+export type PaymentNotice = 'received' | 'checking' | 'unavailable';
 
 /**
- * The notice the return from Razorpay asks for with `?payment=` ('received' or 'checking'), or null
- * for anything else (a missing, mistyped or hostile value shows nothing).
+ * The notice `?payment=` asks for, or null for anything else (a missing, mistyped or hostile value
+ * shows nothing): 'received' and 'checking' from the return from Razorpay (app/routes/booking/return.ts),
+ * 'unavailable' when Pay could not reach Razorpay (app/routes/booking/pay.ts).
  */
-export function paymentNotice(value: string | null): 'received' | 'checking' | null {
+export function paymentNotice(value: string | null): PaymentNotice | null {
   return PAYMENT_NOTICE.parse(value);
 }
 
@@ -104,9 +101,13 @@ export function policyOf(booking: Pick<Booking, 'type' | 'cancellationPolicy'>, 
 
 /**
  * The page's facts for the booking `token` opens, or null when it opens none (unknown, malformed or
- * revoked token). `now` is when "cancelling today" is computed for.
+ * revoked token). `now` is when "cancelling today" is computed for; `online` whether the Pay button
+ * is offered (default: both Razorpay keys are set) instead of the UPI ID and bank details.
  */
-export async function travellerBooking(token: string, now: Date = new Date()): Promise<TravellerBookingView | null> {
+export async function travellerBooking(
+  token: string,
+  { now = new Date(), online = razorpayConfigured() }: { now?: Date; online?: boolean } = {},
+): Promise<TravellerBookingView | null> {
   const booking = await findBookingByToken(token);
   if (!booking) return null;
   const [{ company, payments }, summary, entries] = await Promise.all([
@@ -136,7 +137,7 @@ export async function travellerBooking(token: string, now: Date = new Date()): P
     paidPaise: summary.paidPaise,
     receipts: receiptsOf(entries),
     due: summary.due,
-    payBy: onlinePaymentConfigured() ? { online: true } : { online: false, upiId: payments.upiId, bankDetails: payments.bankDetails },
+    payBy: online ? { online: true } : { online: false, upiId: payments.upiId, bankDetails: payments.bankDetails },
     policy: {
       lines: describePolicy(policy, booking.type === 'package' ? 'package' : 'rental'),
       ifCancelledToday: open ? policyRefund(policy, summary.paidPaise, booking.startDate, now) : null,
