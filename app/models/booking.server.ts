@@ -12,10 +12,10 @@
  * (docs/decisions/015-no-double-booking.md): a check first, for a message naming the clash, and the
  * database's exclusion constraints as the guarantee.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.server';
-import { bikes, bookings, cars, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
+import { bikes, bookings, cars, paymentRequests, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
 import { BOOKING_SOURCE_LABELS, canTransition, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
 import { clashMessage, formatDate } from '~/lib/format';
@@ -276,7 +276,32 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
 
 type ChangeOutcome = { row: Booking; changed: boolean; statusChange: { from: BookingStatus; to: BookingStatus } | null; mails: OutgoingEmail[] };
 
-async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor: AuditActor, company: Settings['company'] | null): Promise<ChangeOutcome> {
+/**
+ * How a change is made. `refundDecided`: the caller is the cancellation flow
+ * (app/models/refunds.server.ts), which decides the refund in the same transaction, so a booking
+ * with money paid may be cancelled; any other cancellation of such a booking is refused.
+ */
+type ChangeOptions = { refundDecided?: boolean };
+
+/**
+ * Cancel booking `id` inside the caller's transaction `tx` (the cancellation flow of
+ * docs/decisions/046-payments.md#cancellation-and-refunds): the state machine's rules, `cancelledAt`,
+ * open payment requests cancelled, the 'status' audit entry and the traveller's cancelled mail,
+ * queued in `tx` and returned for the caller to signal after commit. Throws like
+ * `updateBookingForAdmin` (Conflict for a rejected or cancelled booking).
+ */
+export async function cancelBookingIn(tx: Executor, id: string, actor: AuditActor, company: Settings['company']): Promise<ChangeOutcome> {
+  return applyChange(tx, id, { status: 'cancelled' }, actor, company, { refundDecided: true });
+}
+
+async function applyChange(
+  tx: Executor,
+  id: string,
+  patch: BookingPatch,
+  actor: AuditActor,
+  company: Settings['company'] | null,
+  options: ChangeOptions = {},
+): Promise<ChangeOutcome> {
   const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   if (!current) throw new NotFound('Booking not found');
   const from = current.status as BookingStatus;
@@ -293,7 +318,23 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
       set.confirmedAt = patch.status === 'confirmed' ? new Date() : null;
       // Staff decided a 'paid but clashing' booking (docs/decisions/046-payments.md#confirmation).
       if (current.paidButClashing) set.paidButClashing = null;
-      if (patch.status === 'cancelled') set.cancelledAt = new Date();
+      if (patch.status === 'cancelled') {
+        // Money paid is returned by a decision (docs/decisions/046-payments.md#cancellation-and-refunds):
+        // such a booking is cancelled through the refund flow, which records it; a bare status change
+        // cancels only a booking with nothing paid.
+        if (!options.refundDecided) {
+          const [paid] = await tx
+            .select({ paise: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::int` })
+            .from(payments)
+            .where(eq(payments.bookingId, id));
+          if ((paid?.paise ?? 0) > 0) {
+            const message =
+              'Money was paid for this booking: cancel it with Cancel booking (POST /api/bookings/:id/refunds with cancel: true), which decides the refund';
+            throw new Conflict(message, [{ path: 'status', message }]);
+          }
+        }
+        set.cancelledAt = new Date();
+      }
     } else if (onlyStatus) {
       throw illegalTransition(from, patch.status);
     }
@@ -343,6 +384,13 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   }
 
   const [row] = await tx.update(bookings).set(set).where(eq(bookings.id, id)).returning();
+  if (statusChange?.to === 'cancelled') {
+    // Nothing more is asked of a cancelled booking: its open payment requests close with it.
+    await tx
+      .update(paymentRequests)
+      .set({ status: 'cancelled' })
+      .where(and(eq(paymentRequests.bookingId, id), eq(paymentRequests.status, 'open')));
+  }
   const mails: OutgoingEmail[] = [];
   if (statusChange) {
     await recordAudit(tx, actor, {
