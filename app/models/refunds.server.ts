@@ -18,7 +18,7 @@ import { db, type Executor } from '~/db/client.server';
 import { bookings, payments, refunds, type Booking } from '~/db/schema';
 import { describePolicy, policyRefund, type CancellationPolicy } from '~/lib/cancellation-policy';
 import { MAX_AMOUNT_PAISE, PAYMENT_METHOD_LABELS, type BookingStatus, type RefundMethod } from '~/lib/constants';
-import { NotFound, type Issue } from '~/lib/errors.server';
+import { Conflict, NotFound, type Issue } from '~/lib/errors.server';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
@@ -186,6 +186,10 @@ export async function decideRefund(bookingId: string, input: RefundInput, actor:
   const { company, payments: settings } = await getSettings(['company', 'payments']);
   const result = await db().transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId);
+    if (input.cancel && before.status !== 'pending' && before.status !== 'confirmed') {
+      const message = before.status === 'cancelled' ? 'This booking is already cancelled' : `A ${before.status} booking cannot be cancelled`;
+      throw new Conflict(message, [{ path: 'status', message }]);
+    }
     const terms = await termsIn(tx, before, settings, now);
     const issues = refundIssues(input, terms);
     if (issues.length > 0) throw new InvalidMoneyChange(issues[0]!.message, issues);
