@@ -227,7 +227,10 @@ function currentItemId(booking: Booking): string | null {
  * the change does (docs/decisions/011-notifications-outbox.md). Published as 'booking.updated' after commit.
  *
  * A `status` equal to the current one is no change; alone it is refused like any illegal
- * transition. Throws NotFound (unknown id), Conflict (illegal transition, or the vehicle already
+ * transition. Cancelling (`cancelledAt` set, open payment requests cancelled) is for a booking with
+ * nothing paid: once money was paid it is Conflict on `status`, and the refund flow
+ * (app/models/refunds.server.ts, `cancelBookingIn`) cancels it while deciding the refund
+ * (docs/decisions/046-payments.md#cancellation-and-refunds). Throws NotFound (unknown id), Conflict (illegal transition, or the vehicle already
  * booked on overlapping days: 'Already booked: #A1B2C3 (Asha Rai, Jan 5 – Jan 7, 2025)') and
  * InvalidBookingChange (end before start, unknown staff member, unknown item, a field of another
  * booking type); a confirmed vehicle booking moved to another vehicle or other days is checked for

@@ -170,7 +170,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
   const { booking: b, calendar, pipeline, money, refund } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
-  const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected';
+  const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
   useReturnFocusAfterConfirm(rejecting ? b.id : null, 'data-reject-id');
   const back = (
     <>
