@@ -15,9 +15,11 @@ import { getBooking, setBookingStatus, updateBookingForAdmin } from '~/models/bo
 import { creditPayment, ledgerOf, moneySummary, recordManualPayment, saveQuote } from '~/models/payments.server';
 import { decideRefund, refundTerms } from '~/models/refunds.server';
 import { getSettings, updateSetting } from '~/models/settings.server';
+import { action as detailAction, loader as detailLoader } from '~/routes/admin/bookings/detail';
 import { action as refundsAction } from '~/routes/api/booking.refunds';
 import { decideAndSendRefund } from '~/services/refunds.server';
-import { createStaffSession } from '../auth-helpers';
+import { browserHeaders, createStaffSession } from '../auth-helpers';
+import { routeArgs } from '../route-args';
 import { createBooking, createCar } from '../factories';
 import { call, issuePaths } from './catalog-write-helpers';
 
@@ -279,5 +281,43 @@ describe('POST /api/bookings/:id/refunds', () => {
     });
     expect((await post(booking.id, { cancel: true, amountPaise: 0 })).status).toBe(409);
     expect((await post('00000000-0000-4000-8000-000000000000', { cancel: true, amountPaise: 0 })).status).toBe(404);
+  });
+});
+
+describe("the booking page's Cancel or refund panel", () => {
+  const submit = (id: string, fields: Record<string, string>) =>
+    detailAction(
+      routeArgs(
+        `/admin/bookings/${id}`,
+        { id },
+        {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'refund', ...fields }),
+          headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+        },
+      ),
+    );
+
+  test('shows the terms; a changed amount without a reason stays on the page under its field; Cancel booking refunds by UPI', async () => {
+    const booking = await paidPackage('2030-12-21', 6_000);
+    const page = await detailLoader(routeArgs(`/admin/bookings/${booking.id}`, { id: booking.id }, { headers: browserHeaders(staff.cookie) }));
+    expect(page.refund).toMatchObject({
+      canCancel: true,
+      paid: '₹6,000.00',
+      computed: '₹1,500.00',
+      amountText: '1500',
+      refundPercent: 25,
+      policySource: 'booking',
+    });
+
+    const refused = await submit(booking.id, { cancel: 'true', amount: '2,000', method: 'upi', reference: 'UPI-9', reason: '' });
+    expect(refused).toMatchObject({ init: { status: 400 }, data: { refund: { fields: { reason: expect.any(String) }, values: { amount: '2,000' } } } });
+    expect((await getBooking(booking.id))!.status).toBe('confirmed');
+
+    const done = (await submit(booking.id, { cancel: 'true', amount: '1500', method: 'upi', reference: 'UPI-9', reason: '' })) as Response;
+    expect(done.status).toBe(302);
+    expect((await getBooking(booking.id))!.status).toBe('cancelled');
+    const after = await detailLoader(routeArgs(`/admin/bookings/${booking.id}`, { id: booking.id }, { headers: browserHeaders(staff.cookie) }));
+    expect(after.refund).toMatchObject({ canCancel: false, refunds: [{ amount: '₹1,500.00', method: 'UPI', status: 'processed' }] });
   });
 });
