@@ -284,17 +284,24 @@ type ChangeOutcome = { row: Booking; changed: boolean; statusChange: { from: Boo
  * (app/models/refunds.server.ts), which decides the refund in the same transaction, so a booking
  * with money paid may be cancelled; any other cancellation of such a booking is refused.
  */
-type ChangeOptions = { refundDecided?: boolean };
+type ChangeOptions = { refundDecided?: { amountPaise: number; paidPaise: number } };
 
 /**
  * Cancel booking `id` inside the caller's transaction `tx` (the cancellation flow of
  * docs/decisions/046-payments.md#cancellation-and-refunds): the state machine's rules, `cancelledAt`,
  * open payment requests cancelled, the 'status' audit entry and the traveller's cancelled mail,
- * queued in `tx` and returned for the caller to signal after commit. Throws like
- * `updateBookingForAdmin` (Conflict for a rejected or cancelled booking).
+ * queued in `tx` and returned for the caller to signal after commit; the mail says what comes back
+ * (`refund`: the amount decided and what was paid, paise). Throws like `updateBookingForAdmin`
+ * (Conflict for a rejected or cancelled booking).
  */
-export async function cancelBookingIn(tx: Executor, id: string, actor: AuditActor, company: Settings['company']): Promise<ChangeOutcome> {
-  return applyChange(tx, id, { status: 'cancelled' }, actor, company, { refundDecided: true });
+export async function cancelBookingIn(
+  tx: Executor,
+  id: string,
+  actor: AuditActor,
+  company: Settings['company'],
+  refund: { amountPaise: number; paidPaise: number },
+): Promise<ChangeOutcome> {
+  return applyChange(tx, id, { status: 'cancelled' }, actor, company, { refundDecided: refund });
 }
 
 async function applyChange(
@@ -311,6 +318,8 @@ async function applyChange(
   const reference = `#${shortReference(current.id)}`;
   const set: Partial<NewBooking> = {};
   let statusChange: ChangeOutcome['statusChange'] = null;
+  /** A cancellation's money, for the traveller's mail. */
+  let cancellationRefund = options.refundDecided;
 
   if (patch.status !== undefined) {
     const onlyStatus = Object.entries(patch).every(([key, value]) => key === 'status' || value === undefined);
@@ -335,6 +344,7 @@ async function applyChange(
               'Money was paid for this booking: cancel it with Cancel booking (POST /api/bookings/:id/refunds with cancel: true), which decides the refund';
             throw new Conflict(message, [{ path: 'status', message }]);
           }
+          cancellationRefund = { amountPaise: 0, paidPaise: 0 };
         }
         set.cancelledAt = new Date();
       }
@@ -405,7 +415,7 @@ async function applyChange(
     });
     // The traveller hears of the change in the same transaction: the mail exists exactly when the
     // change does (docs/decisions/011-notifications-outbox.md).
-    const mail = company ? bookingStatusMail(row!, statusChange, company, (await issueBookingLink(tx, id)).url) : null;
+    const mail = company ? bookingStatusMail(row!, statusChange, company, (await issueBookingLink(tx, id)).url, cancellationRefund) : null;
     if (mail) mails.push(mail);
     await enqueueEmails(tx, mails);
   }

@@ -197,7 +197,7 @@ export async function decideRefund(bookingId: string, input: RefundInput, actor:
     let booking = before;
     const mails: OutgoingEmail[] = [];
     if (input.cancel) {
-      const change = await cancelBookingIn(tx, bookingId, actor, company);
+      const change = await cancelBookingIn(tx, bookingId, actor, company, { amountPaise: input.amountPaise, paidPaise: terms.paidPaise });
       booking = change.row;
       mails.push(...change.mails);
     }

@@ -140,6 +140,8 @@ describe('cancelling with a refund', () => {
     const refundMail = (await mailsTo(booking.email)).find((m) => m.subject.startsWith('Refund made'))!;
     expect(refundMail.text).toContain('Amount refunded: ₹1,500.00');
     expect(refundMail.text).toContain('Reference: UPI-REFUND-1');
+    const cancelMail = (await mailsTo(booking.email)).find((m) => m.subject.startsWith(`Your booking #`) && m.subject.includes('is cancelled'))!;
+    expect(cancelMail.text).toContain('We are refunding ₹1,500.00 of the ₹6,000.00 you paid');
     const audits = await db()
       .select()
       .from(auditLog)
@@ -171,6 +173,8 @@ describe('cancelling with a refund', () => {
     const now = noonInIndia('2026-12-01');
     const outcome = await decideRefund(booking.id, { cancel: true, amountPaise: 0, reason: '', reference: '' }, actor, now);
     expect(outcome).toMatchObject({ refund: null, booking: { status: 'cancelled' } });
+    const cancelMail = (await mailsTo(booking.email)).find((m) => m.subject.includes('is cancelled'))!;
+    expect(cancelMail.text).toContain("Under your booking's cancellation policy, none of the ₹5,000.00 you paid is refunded.");
     await expect(decideRefund(booking.id, { cancel: false, amountPaise: 50_000, method: 'cash', reason: '', reference: '' }, actor, now)).rejects.toMatchObject(
       {
         issues: [{ path: 'reason' }],
@@ -236,6 +240,7 @@ describe('the bare status change', () => {
   test('cancels an unpaid booking but refuses a paid one (the refund flow decides it)', async () => {
     const unpaid = await createBooking({ email: email() });
     expect((await setBookingStatus(unpaid.id, 'cancelled', actor)).status).toBe('cancelled');
+    expect((await mailsTo(unpaid.email)).at(-1)!.text).toContain('Nothing was paid, so nothing is due either way.');
     const paid = await paidPackage('2026-12-21', 6_000);
     await expect(updateBookingForAdmin(paid.id, { status: 'cancelled' }, actor)).rejects.toMatchObject({ issues: [{ path: 'status' }] });
   });
