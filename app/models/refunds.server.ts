@@ -31,6 +31,13 @@ import type { OutgoingEmail } from './outbox.server';
 import { InvalidMoneyChange, lockBooking, markRefundFailed, markRefundProcessed, moneySummary, type Refund } from './payments.server';
 import { getSettings } from './settings.server';
 
+/**
+ * Razorpay refunds one payment at a time (POST /v1/payments/:id/refund), in part or in full, several
+ * partial refunds summing to at most what was captured, each at least ₹1.00
+ * (razorpay.com/docs/api/refunds/create-normal, razorpay.com/docs/payments/refunds/issue).
+ */
+const MIN_ONLINE_REFUND_PAISE = 100;
+
 /** One online payment that can still be refunded through Razorpay. */
 export type RefundablePayment = {
   razorpayPaymentId: string;
@@ -159,6 +166,8 @@ export function refundIssues(input: RefundInput, terms: RefundTerms): Issue[] {
       else if (!online) issues.push({ path: 'razorpayPaymentId', message: 'Not an online payment of this booking' });
       else if (amount > online.refundablePaise) {
         issues.push({ path: 'amountPaise', message: `At most ${formatPaise(online.refundablePaise)} of this online payment can still be refunded` });
+      } else if (amount < MIN_ONLINE_REFUND_PAISE) {
+        issues.push({ path: 'amountPaise', message: 'An online refund must be at least ₹1.00; give a smaller one by hand' });
       }
     } else if (input.method !== 'cash' && input.reference.trim() === '') {
       issues.push({ path: 'reference', message: `Enter the ${PAYMENT_METHOD_LABELS[input.method]} reference of the refund` });

@@ -202,6 +202,13 @@ describe('cancelling with a refund', () => {
       },
     );
 
+    await expect(
+      decideAndSendRefund(booking.id, byHand(50, { method: 'razorpay', razorpayPaymentId: paymentId, reason: 'Rounding' }), actor, now),
+    ).rejects.toMatchObject({
+      issues: [{ path: 'amountPaise', message: expect.stringContaining('at least ₹1.00') }],
+    });
+    expect(sendRefundToRazorpay).not.toHaveBeenCalled();
+
     const result = await decideAndSendRefund(booking.id, byHand(100_000, { method: 'razorpay', razorpayPaymentId: paymentId }), actor, now);
     expect(result).toMatchObject({
       sendError: null,
