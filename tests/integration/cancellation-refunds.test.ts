@@ -16,7 +16,7 @@ import { creditPayment, ledgerOf, moneySummary, recordManualPayment, saveQuote }
 import { decideRefund, refundTerms } from '~/models/refunds.server';
 import { getSettings, updateSetting } from '~/models/settings.server';
 import { action as detailAction, loader as detailLoader } from '~/routes/admin/bookings/detail';
-import { action as refundsAction } from '~/routes/api/booking.refunds';
+import { action as refundsAction, loader as refundsLoader } from '~/routes/api/booking.refunds';
 import { decideAndSendRefund } from '~/services/refunds.server';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
 import { routeArgs } from '../route-args';
@@ -284,6 +284,12 @@ describe('POST /api/bookings/:id/refunds', () => {
 
   test('a refund with cancel: 201 with the cancelled booking and the processed refund; a second cancel is 409', async () => {
     const booking = await paidPackage('2030-12-21', 6_000);
+    const terms = await call(refundsLoader, `/api/bookings/${booking.id}/refunds`, {
+      method: 'GET',
+      params: { id: booking.id },
+      headers: { Authorization: staff.authorization },
+    });
+    expect(terms).toMatchObject({ status: 200, body: { paidPaise: 600_000, refundPercent: 25, computedPaise: 150_000, policySource: 'booking' } });
     const answer = await post(booking.id, { cancel: true, amountPaise: 150_000, method: 'bank_transfer', reference: 'NEFT-77', reason: '' });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
