@@ -143,6 +143,8 @@ export function balanceReminderMail(
  * the amount, how it was returned (online to the card or account paid from, or UPI, bank transfer,
  * cash) with its reference and day, where the booking's money now stands, and the link to the
  * booking page. Queued in the transaction that marks the refund processed (`markRefundProcessed`).
+ * Razorpay returns money to the method it came from and banks take working days to show it
+ * (razorpay.com/docs/payments/refunds/normal), so an online refund's mail says so without a figure.
  */
 export function refundMadeMail(
   booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'startDate' | 'endDate' | 'name' | 'email'>,
@@ -154,7 +156,7 @@ export function refundMadeMail(
   const ref = shortReference(booking.id);
   const how =
     refund.method === 'razorpay'
-      ? 'Online, to the card, UPI app or account you paid from (your bank may take 5 to 7 working days to show it)'
+      ? 'Online, to the card, UPI or account you paid from (your bank may take several working days to show it)'
       : (PAYMENT_METHOD_LABELS[refund.method as PaymentMethod] ?? refund.method);
   const details = [
     `Amount refunded: ${formatPaise(refund.amountPaise)}`,
