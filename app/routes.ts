@@ -87,6 +87,7 @@ export default [
     route('bookings/:id', 'routes/api/booking.ts'),
     route('bookings/:id/quote', 'routes/api/booking.quote.ts'),
     route('bookings/:id/payments', 'routes/api/booking.payments.ts'),
+    route('bookings/:id/refunds', 'routes/api/booking.refunds.ts'),
     route('settings', 'routes/api/settings.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     // Razorpay's deliveries: signed, never a session (docs/decisions/046-payments.md#webhooks).

@@ -33,6 +33,8 @@ import { recordAudit, type AuditActor } from '~/models/audit.server';
 import { bookingPagePath } from '~/models/booking-link.server';
 import { afterCredit, creditPayment, lockBooking, markRefundFailed, markRefundProcessed, moneySummary, type PaymentRequest } from '~/models/payments.server';
 import { getSettings } from '~/models/settings.server';
+import type { OutgoingEmail } from '~/models/outbox.server';
+import { notifyNewMail } from '~/lib/mail-signal.server';
 
 /** Who the audit log names for what Razorpay reported (a payment, a link expired, a refund processed). */
 export const RAZORPAY_ACTOR: AuditActor = { id: null, name: 'Razorpay' };
@@ -318,6 +320,9 @@ export async function reconcilePayments(): Promise<ReconcileResult> {
     .from(refunds)
     .where(and(eq(refunds.method, 'razorpay'), eq(refunds.status, 'pending')))
     .orderBy(asc(refunds.createdAt));
+  // Read before the transactions (PGlite has one connection); the 'refund made' mails name the office.
+  const { company } = pending.length > 0 ? await getSettings(['company']) : { company: null };
+  const mails: OutgoingEmail[] = [];
   for (const refund of pending) {
     result.checked++;
     try {
@@ -326,7 +331,10 @@ export async function reconcilePayments(): Promise<ReconcileResult> {
       } else {
         const remote = await fetchRefund(refund.razorpayRefundId);
         if (remote.status === 'processed') {
-          await db().transaction((tx) => markRefundProcessed(tx, refund.id, RAZORPAY_ACTOR, { razorpayRefundId: remote.id, processedOn: todayInIndia() }));
+          await db().transaction((tx) =>
+            markRefundProcessed(tx, refund.id, RAZORPAY_ACTOR, { razorpayRefundId: remote.id, processedOn: todayInIndia(), company: company!, mails }),
+          );
+          notifyNewMail(mails.splice(0));
         } else if (remote.status === 'failed') {
           await db().transaction((tx) => markRefundFailed(tx, refund.id, 'Razorpay reports the refund failed', RAZORPAY_ACTOR));
         }

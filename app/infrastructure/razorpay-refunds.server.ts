@@ -14,6 +14,9 @@ import { isUuid } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import type { AuditActor } from '~/models/audit.server';
 import { markRefundFailed, markRefundProcessed } from '~/models/payments.server';
+import type { OutgoingEmail } from '~/models/outbox.server';
+import { getSettings } from '~/models/settings.server';
+import { notifyNewMail } from '~/lib/mail-signal.server';
 import { createRefund, razorpayConfigured, RazorpayError } from './razorpay.server';
 
 const RAZORPAY: AuditActor = { id: null, name: 'Razorpay' };
@@ -39,6 +42,9 @@ export async function sendRefundToRazorpay(refundId: string): Promise<void> {
   const [refund] = await db().select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) throw new NotFound('Refund not found');
   if (refund.method !== 'razorpay' || refund.status !== 'pending' || refund.razorpayRefundId) return;
+  // Read before any transaction (PGlite has one connection); the 'refund made' mail names the office.
+  const { company } = await getSettings(['company']);
+  const mails: OutgoingEmail[] = [];
   const fail = (reason: string) => db().transaction((tx) => markRefundFailed(tx, refundId, reason, RAZORPAY));
   if (!refund.razorpayPaymentId) {
     await fail('There is no Razorpay payment to refund');
@@ -69,7 +75,8 @@ export async function sendRefundToRazorpay(refundId: string): Promise<void> {
     .set({ razorpayRefundId: remote.id })
     .where(and(eq(refunds.id, refundId), isNull(refunds.razorpayRefundId)));
   if (remote.status === 'processed') {
-    await db().transaction((tx) => markRefundProcessed(tx, refundId, RAZORPAY, { razorpayRefundId: remote.id, processedOn: todayInIndia() }));
+    await db().transaction((tx) => markRefundProcessed(tx, refundId, RAZORPAY, { razorpayRefundId: remote.id, processedOn: todayInIndia(), company, mails }));
+    notifyNewMail(mails);
   } else if (remote.status === 'failed') {
     await fail('Razorpay reports the refund failed');
   }

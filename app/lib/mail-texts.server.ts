@@ -18,6 +18,7 @@ import type { BookingStatus, MailKind } from './constants';
 import { env } from './env.server';
 import { formatDate, formatDateRange } from './format';
 import { shortReference } from './ids';
+import { formatPaise } from './money';
 import { formatPhone } from './whatsapp';
 
 /**
@@ -113,18 +114,29 @@ export function bookingMails(booking: Booking, company: Company, operator: strin
   ];
 }
 
+/** What a cancellation mail says of the money: what comes back of what was paid, when known. */
+function cancellationRefundText(refund: { amountPaise: number; paidPaise: number } | undefined): string {
+  if (!refund) return "Any refund due under your booking's cancellation policy is shown on your booking page, and we will write again when it is made.";
+  if (refund.paidPaise <= 0) return 'Nothing was paid, so nothing is due either way.';
+  if (refund.amountPaise <= 0) return `Under your booking's cancellation policy, none of the ${formatPaise(refund.paidPaise)} you paid is refunded.`;
+  return `We are refunding ${formatPaise(refund.amountPaise)} of the ${formatPaise(refund.paidPaise)} you paid, and we will write again when the refund is made.`;
+}
+
 /**
  * The traveller's mail when staff change a booking's status (docs/product.md#booking-status,
  * docs/decisions/011-notifications-outbox.md): confirmed, could not be confirmed (a pending one
  * rejected) or cancelled (a confirmed one rejected). Names the item, dates and reference and the
  * office's phone and WhatsApp; of what the traveller typed, only their name. Null for a move that
- * is no change or that the state machine never makes (back to pending).
+ * is no change or that the state machine never makes (back to pending). A cancellation made with
+ * its refund decided (`refund`, paise: docs/decisions/046-payments.md#cancellation-and-refunds)
+ * says what comes back of what was paid; without it, that any refund due is on the booking page.
  */
 export function bookingStatusMail(
   booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'name' | 'email' | 'startDate' | 'endDate'>,
   change: { from: BookingStatus; to: BookingStatus },
   company: Company,
   pageUrl?: string,
+  refund?: { amountPaise: number; paidPaise: number },
 ): OutgoingEmail | null {
   if (change.from === change.to || change.to === 'pending') return null;
   const ref = shortReference(booking.id);
@@ -141,10 +153,7 @@ export function bookingStatusMail(
   const cancelled = change.to === 'rejected' && change.from === 'confirmed';
   const [subject, message] =
     change.to === 'cancelled'
-      ? [
-          `Your booking #${ref} is cancelled`,
-          `Your ${kind} with ${company.name} is cancelled. Any refund due under your booking's cancellation policy is shown on your booking page, and we will write again when it is made.`,
-        ]
+      ? [`Your booking #${ref} is cancelled`, `Your ${kind} with ${company.name} is cancelled. ${cancellationRefundText(refund)}`]
       : change.to === 'confirmed'
         ? [`Your booking #${ref} is confirmed`, `Good news: your ${kind} with ${company.name} is confirmed. You can count on it.`]
         : cancelled

@@ -137,3 +137,40 @@ export function balanceReminderMail(
     text: `Hello ${booking.name},\n\n${opening}\n\n${bookingLines(booking)}\n\n${lines}\n\n${pageLine(pageUrl)}Already paid? Please ignore this reminder; it can take a day for a bank transfer to reach us.\n\nQuestions? Reply to this e-mail or contact our office:\n${officeLines(company)}\n\n${company.name}\n`,
   };
 }
+
+/**
+ * The traveller's mail when a refund has been made (docs/decisions/046-payments.md#notifications):
+ * the amount, how it was returned (online to the card or account paid from, or UPI, bank transfer,
+ * cash) with its reference and day, where the booking's money now stands, and the link to the
+ * booking page. Queued in the transaction that marks the refund processed (`markRefundProcessed`).
+ * Razorpay returns money to the method it came from and banks take working days to show it
+ * (razorpay.com/docs/payments/refunds/normal), so an online refund's mail says so without a figure.
+ */
+export function refundMadeMail(
+  booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'startDate' | 'endDate' | 'name' | 'email'>,
+  refund: { amountPaise: number; method: string; reference: string; processedOn: string },
+  standing: { paidPaise: number; refundedPaise: number },
+  company: Company,
+  pageUrl: string,
+): OutgoingEmail {
+  const ref = shortReference(booking.id);
+  const how =
+    refund.method === 'razorpay'
+      ? 'Online, to the card, UPI or account you paid from (your bank may take several working days to show it)'
+      : (PAYMENT_METHOD_LABELS[refund.method as PaymentMethod] ?? refund.method);
+  const details = [
+    `Amount refunded: ${formatPaise(refund.amountPaise)}`,
+    `Refunded by: ${how}`,
+    refund.reference ? `Reference: ${refund.reference}` : null,
+    `Date: ${formatDate(refund.processedOn)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const standingText = [`Refunded in all: ${formatPaise(standing.refundedPaise)}`, `Kept for the booking: ${formatPaise(standing.paidPaise)}`].join('\n');
+  return {
+    to: booking.email,
+    kind: 'payment',
+    subject: `Refund made for booking #${ref} - ${company.name}`,
+    text: `Hello ${booking.name},\n\nWe have made a refund for your booking.\n\n${details}\n\n${bookingLines(booking)}\n\n${standingText}\n\n${pageLine(pageUrl)}Questions? Reply to this e-mail or contact our office:\n${officeLines(company)}\n\n${company.name}\n`,
+  };
+}

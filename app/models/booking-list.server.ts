@@ -4,7 +4,7 @@
  * (docs/decisions/019-csv-exports.md), with the same search, filters and orders. A single booking's
  * reads and changes are in app/models/booking.server.ts.
  */
-import { and, asc, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bookings, users, type Booking } from '~/db/schema';
 import type { BookingSource, BookingStatus, BookingType } from '~/lib/constants';
@@ -62,7 +62,7 @@ function bookingConditions(query: Omit<AdminBookingQuery, keyof Paging>): SQL | 
     query.status ? eq(bookings.status, query.status) : undefined,
     query.type ? eq(bookings.type, query.type) : undefined,
     query.source ? eq(bookings.source, query.source) : undefined,
-    query.dueToday ? and(sql`${bookings.followUpOn} <= ${todayInIndia()}::date`, ne(bookings.status, 'rejected')) : undefined,
+    query.dueToday ? and(sql`${bookings.followUpOn} <= ${todayInIndia()}::date`, notInArray(bookings.status, ['rejected', 'cancelled'])) : undefined,
     query.assignedTo ? eq(bookings.assignedTo, query.assignedTo) : undefined,
     query.balanceDue ? balanceDueSql : undefined,
   );

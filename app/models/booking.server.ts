@@ -12,10 +12,10 @@
  * (docs/decisions/015-no-double-booking.md): a check first, for a message naming the clash, and the
  * database's exclusion constraints as the guarantee.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.server';
-import { bikes, bookings, cars, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
+import { bikes, bookings, cars, paymentRequests, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
 import { BOOKING_SOURCE_LABELS, canTransition, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
 import { clashMessage, formatDate } from '~/lib/format';
@@ -227,7 +227,10 @@ function currentItemId(booking: Booking): string | null {
  * the change does (docs/decisions/011-notifications-outbox.md). Published as 'booking.updated' after commit.
  *
  * A `status` equal to the current one is no change; alone it is refused like any illegal
- * transition. Throws NotFound (unknown id), Conflict (illegal transition, or the vehicle already
+ * transition. Cancelling (`cancelledAt` set, open payment requests cancelled) is for a booking with
+ * nothing paid: once money was paid it is Conflict on `status`, and the refund flow
+ * (app/models/refunds.server.ts, `cancelBookingIn`) cancels it while deciding the refund
+ * (docs/decisions/046-payments.md#cancellation-and-refunds). Throws NotFound (unknown id), Conflict (illegal transition, or the vehicle already
  * booked on overlapping days: 'Already booked: #A1B2C3 (Asha Rai, Jan 5 – Jan 7, 2025)') and
  * InvalidBookingChange (end before start, unknown staff member, unknown item, a field of another
  * booking type); a confirmed vehicle booking moved to another vehicle or other days is checked for
@@ -276,13 +279,47 @@ export async function updateBookingForAdmin(id: string, patch: BookingPatch, act
 
 type ChangeOutcome = { row: Booking; changed: boolean; statusChange: { from: BookingStatus; to: BookingStatus } | null; mails: OutgoingEmail[] };
 
-async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor: AuditActor, company: Settings['company'] | null): Promise<ChangeOutcome> {
+/**
+ * How a change is made. `refundDecided`: the caller is the cancellation flow
+ * (app/models/refunds.server.ts), which decides the refund in the same transaction, so a booking
+ * with money paid may be cancelled; any other cancellation of such a booking is refused.
+ */
+type ChangeOptions = { refundDecided?: { amountPaise: number; paidPaise: number } };
+
+/**
+ * Cancel booking `id` inside the caller's transaction `tx` (the cancellation flow of
+ * docs/decisions/046-payments.md#cancellation-and-refunds): the state machine's rules, `cancelledAt`,
+ * open payment requests cancelled, the 'status' audit entry and the traveller's cancelled mail,
+ * queued in `tx` and returned for the caller to signal after commit; the mail says what comes back
+ * (`refund`: the amount decided and what was paid, paise). Throws like `updateBookingForAdmin`
+ * (Conflict for a rejected or cancelled booking).
+ */
+export async function cancelBookingIn(
+  tx: Executor,
+  id: string,
+  actor: AuditActor,
+  company: Settings['company'],
+  refund: { amountPaise: number; paidPaise: number },
+): Promise<ChangeOutcome> {
+  return applyChange(tx, id, { status: 'cancelled' }, actor, company, { refundDecided: refund });
+}
+
+async function applyChange(
+  tx: Executor,
+  id: string,
+  patch: BookingPatch,
+  actor: AuditActor,
+  company: Settings['company'] | null,
+  options: ChangeOptions = {},
+): Promise<ChangeOutcome> {
   const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   if (!current) throw new NotFound('Booking not found');
   const from = current.status as BookingStatus;
   const reference = `#${shortReference(current.id)}`;
   const set: Partial<NewBooking> = {};
   let statusChange: ChangeOutcome['statusChange'] = null;
+  /** A cancellation's money, for the traveller's mail. */
+  let cancellationRefund = options.refundDecided;
 
   if (patch.status !== undefined) {
     const onlyStatus = Object.entries(patch).every(([key, value]) => key === 'status' || value === undefined);
@@ -293,7 +330,24 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
       set.confirmedAt = patch.status === 'confirmed' ? new Date() : null;
       // Staff decided a 'paid but clashing' booking (docs/decisions/046-payments.md#confirmation).
       if (current.paidButClashing) set.paidButClashing = null;
-      if (patch.status === 'cancelled') set.cancelledAt = new Date();
+      if (patch.status === 'cancelled') {
+        // Money paid is returned by a decision (docs/decisions/046-payments.md#cancellation-and-refunds):
+        // such a booking is cancelled through the refund flow, which records it; a bare status change
+        // cancels only a booking with nothing paid.
+        if (!options.refundDecided) {
+          const [paid] = await tx
+            .select({ paise: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::int` })
+            .from(payments)
+            .where(eq(payments.bookingId, id));
+          if ((paid?.paise ?? 0) > 0) {
+            const message =
+              'Money was paid for this booking: cancel it with Cancel booking (POST /api/bookings/:id/refunds with cancel: true), which decides the refund';
+            throw new Conflict(message, [{ path: 'status', message }]);
+          }
+          cancellationRefund = { amountPaise: 0, paidPaise: 0 };
+        }
+        set.cancelledAt = new Date();
+      }
     } else if (onlyStatus) {
       throw illegalTransition(from, patch.status);
     }
@@ -343,6 +397,13 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
   }
 
   const [row] = await tx.update(bookings).set(set).where(eq(bookings.id, id)).returning();
+  if (statusChange?.to === 'cancelled') {
+    // Nothing more is asked of a cancelled booking: its open payment requests close with it.
+    await tx
+      .update(paymentRequests)
+      .set({ status: 'cancelled' })
+      .where(and(eq(paymentRequests.bookingId, id), eq(paymentRequests.status, 'open')));
+  }
   const mails: OutgoingEmail[] = [];
   if (statusChange) {
     await recordAudit(tx, actor, {
@@ -354,7 +415,7 @@ async function applyChange(tx: Executor, id: string, patch: BookingPatch, actor:
     });
     // The traveller hears of the change in the same transaction: the mail exists exactly when the
     // change does (docs/decisions/011-notifications-outbox.md).
-    const mail = company ? bookingStatusMail(row!, statusChange, company, (await issueBookingLink(tx, id)).url) : null;
+    const mail = company ? bookingStatusMail(row!, statusChange, company, (await issueBookingLink(tx, id)).url, cancellationRefund) : null;
     if (mail) mails.push(mail);
     await enqueueEmails(tx, mails);
   }

@@ -18,7 +18,7 @@ import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
 import { formatPaise } from '~/lib/money';
-import { paymentReceivedMail } from '~/lib/payment-mail-texts.server';
+import { paymentReceivedMail, refundMadeMail } from '~/lib/payment-mail-texts.server';
 import { publicContentChanged } from '~/lib/public-content.server';
 import type { Settings } from '~/schemas/settings';
 import { recordAudit, type AuditActor } from './audit.server';
@@ -410,23 +410,33 @@ export async function reverseLedgerEntry(bookingId: string, entryId: string, rea
 
 export type Refund = typeof refunds.$inferSelect;
 
+/** What `markRefundProcessed` records: the company (read before the transaction) names the office in the mail. */
+export type RefundProcessedDetails = {
+  company: Settings['company'];
+  razorpayRefundId?: string | null;
+  reference?: string;
+  /** The day the money went back (Asia/Kolkata); default today. */
+  processedOn?: string;
+  /** Collects the mail queued, for the caller's `notifyNewMail` after commit. */
+  mails?: OutgoingEmail[];
+};
+
 /**
  * Write the negative ledger row of a refund that has happened and mark it `processed`, in `tx`
  * (idempotent: a refund already processed returns its ledger row unchanged, so a repeated
- * `refund.processed` webhook changes nothing). `razorpayRefundId` is recorded when Razorpay
- * reports it. Audited as 'refund'. Throws NotFound for an unknown refund.
+ * `refund.processed` webhook changes nothing and mails nobody again). `razorpayRefundId` is recorded
+ * when Razorpay reports it. Audited as 'refund'; the traveller's 'refund made' mail
+ * (`refundMadeMail`) is queued in `tx`, so a refund by hand and an online one reported by Razorpay
+ * both send it exactly once; the caller wakes the mailer after commit (`notifyNewMail` with
+ * `details.mails`, else the mailer's next tick sends it). Throws
+ * NotFound for an unknown refund.
  */
-export async function markRefundProcessed(
-  tx: Executor,
-  refundId: string,
-  actor: AuditActor,
-  details: { razorpayRefundId?: string | null; reference?: string; processedOn?: string } = {},
-): Promise<LedgerEntry> {
+export async function markRefundProcessed(tx: Executor, refundId: string, actor: AuditActor, details: RefundProcessedDetails): Promise<LedgerEntry> {
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
   if (!refund) throw new NotFound('Refund not found');
   const [existing] = await tx.select().from(payments).where(eq(payments.refundId, refundId));
   if (existing) return existing;
-  await lockBooking(tx, refund.bookingId);
+  const booking = await lockBooking(tx, refund.bookingId);
   await tx
     .update(refunds)
     .set({ status: 'processed', processedAt: new Date(), failureReason: null, razorpayRefundId: details.razorpayRefundId ?? refund.razorpayRefundId })
@@ -453,7 +463,25 @@ export async function markRefundProcessed(
     summary: `Refunded ${formatPaise(refund.amountPaise)} on booking #${shortReference(refund.bookingId)} (${refund.method})`,
     changes: { amountPaise: { from: null, to: -refund.amountPaise }, refundId: { from: null, to: refundId } },
   });
+  const standing = await moneySummary(tx, booking);
+  const link = await issueBookingLink(tx, refund.bookingId);
+  const mail = refundMadeMail(
+    booking,
+    { amountPaise: refund.amountPaise, method: refund.method, reference: entry!.reference, processedOn: entry!.receivedOn },
+    standing,
+    details.company,
+    link.url,
+  );
+  await enqueueEmails(tx, [mail]);
+  details.mails?.push(mail);
   return entry!;
+}
+
+/** One refund by id, or null. */
+export async function getRefund(refundId: string): Promise<Refund | null> {
+  if (!isUuid(refundId)) return null;
+  const [row] = await db().select().from(refunds).where(eq(refunds.id, refundId));
+  return row ?? null;
 }
 
 /** An online refund Razorpay reports failed: `failed` with the reason, audited; no ledger row. Idempotent. */

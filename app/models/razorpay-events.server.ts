@@ -35,6 +35,8 @@ import { formatPaise } from '~/lib/money';
 import type { AuditActor } from './audit.server';
 import { afterCredit, creditPayment, markRefundFailed, markRefundProcessed, type CreditOutcome, type PaymentRequest } from './payments.server';
 import { getSettings } from './settings.server';
+import type { OutgoingEmail } from './outbox.server';
+import { notifyNewMail } from '~/lib/mail-signal.server';
 
 /** Who the ledger and the audit log name for what Razorpay reported. */
 export const RAZORPAY_ACTOR: AuditActor = { id: null, name: 'Razorpay' };
@@ -158,7 +160,13 @@ function unreadable(error: z.ZodError): Handled {
   return { outcome: `unreadable payload: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'bad shape'}`.slice(0, 300), bookingId: null };
 }
 
-async function handle(tx: Executor, event: string, payload: Record<string, unknown>, company: Parameters<typeof creditPayment>[4]): Promise<Handled> {
+async function handle(
+  tx: Executor,
+  event: string,
+  payload: Record<string, unknown>,
+  company: Parameters<typeof creditPayment>[4],
+  mails: OutgoingEmail[],
+): Promise<Handled> {
   switch (event) {
     case 'payment_link.paid':
     case 'payment_link.partially_paid': {
@@ -202,7 +210,7 @@ async function handle(tx: Executor, event: string, payload: Record<string, unkno
       const [refund] = ourId ? await tx.select().from(refunds).where(eq(refunds.id, ourId)) : [];
       if (!refund) return { outcome: `unknown refund ${rz.id}`, bookingId: null };
       if (event === 'refund.processed') {
-        await markRefundProcessed(tx, refund.id, RAZORPAY_ACTOR, { razorpayRefundId: rz.id, processedOn: dayOf(rz.created_at) });
+        await markRefundProcessed(tx, refund.id, RAZORPAY_ACTOR, { razorpayRefundId: rz.id, processedOn: dayOf(rz.created_at), company, mails });
         return { outcome: 'refund processed', bookingId: refund.bookingId };
       }
       if (refund.status !== 'pending') return { outcome: `refund already ${refund.status}; failure not applied`, bookingId: refund.bookingId };
@@ -244,6 +252,8 @@ export async function receiveRazorpayWebhook(
 
   // Read before the transaction: PGlite has one connection, a read outside `tx` inside it would wait forever.
   const { company } = await getSettings(['company']);
+  // Mails queued by a processed refund (the traveller's 'refund made'), to wake the mailer after commit.
+  const mails: OutgoingEmail[] = [];
   const result = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(razorpayEvents)
@@ -251,12 +261,13 @@ export async function receiveRazorpayWebhook(
       .onConflictDoNothing({ target: razorpayEvents.eventId })
       .returning({ eventId: razorpayEvents.eventId });
     if (!row) return null;
-    const handled = await handle(tx, event, payload, company);
+    const handled = await handle(tx, event, payload, company, mails);
     await tx.update(razorpayEvents).set({ outcome: handled.outcome, bookingId: handled.bookingId }).where(eq(razorpayEvents.eventId, eventId.data));
     return handled;
   });
   if (!result) return { status: 200, body: { status: 'duplicate' } };
   if (result.credit) await afterCredit(result.credit);
+  notifyNewMail(mails);
   return { status: 200, body: { status: 'processed', outcome: result.outcome } };
 }
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookings, refunds } from '~/db/schema';
 import { markRefundProcessed, recordManualPayment, reverseLedgerEntry, saveQuote } from '~/models/payments.server';
+import { getSettings } from '~/models/settings.server';
 import { loader as listLoader } from '~/routes/admin/bookings/list';
 import * as bookingsOpenApi from '~/routes/api/+openapi/bookings';
 import { loader as bookingsLoader } from '~/routes/api/bookings';
@@ -120,7 +121,8 @@ describe('the CSV export', () => {
       .insert(refunds)
       .values({ bookingId: cancelled.booking.id, amountPaise: 25_050, computedPaise: 25_050, method: 'upi', status: 'pending', createdBy: actor.id })
       .returning();
-    await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { reference: 'UPI-REF' }));
+    const { company } = await getSettings(['company']);
+    await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { reference: 'UPI-REF', company }));
     const response = (await exportLoader(
       routeArgs(`/api/bookings/export?q=${encodeURIComponent(tag)}`, undefined, { headers: { Cookie: staff.cookie } }),
     )) as Response;

@@ -235,8 +235,9 @@ describe('refunds', () => {
       .insert(refunds)
       .values({ bookingId: booking.id, amountPaise: 125_000, computedPaise: 125_000, method: 'upi', status: 'pending', createdBy: actor.id })
       .returning();
-    const first = await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { reference: 'UPI-REF-1' }));
-    const again = await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor));
+    const { company } = await getSettings(['company']);
+    const first = await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { company, reference: 'UPI-REF-1' }));
+    const again = await db().transaction((tx) => markRefundProcessed(tx, refund!.id, actor, { company }));
     expect(again.id).toBe(first.id);
     expect(await moneySummary(db(), booking)).toMatchObject({ receivedPaise: 500_000, refundedPaise: 125_000, paidPaise: 375_000 });
     const [failing] = await db()

@@ -9,7 +9,8 @@
  *   `needHelmet` (bikes), `needDriver` (cars), `message`. 200 with the saved booking; 400
  *   `{error, issues}` naming a bad or unknown field, an unknown item or a field of another booking
  *   type (read-only fields of the record, such as `id` or `createdAt`, are ignored); 404; 409 for an
- *   illegal transition, a vehicle marked unavailable or a vehicle already booked on overlapping days
+ *   illegal transition, a cancellation of a booking with money paid (POST /api/bookings/:id/refunds
+ *   cancels it), a vehicle marked unavailable or a vehicle already booked on overlapping days
  *   (docs/decisions/015-no-double-booking.md).
  * - DELETE (admin role; 403 for staff, docs/decisions/045-security-round-two.md section 9): 204, audited; 404 for an unknown id.
  */

@@ -27,6 +27,7 @@ import {
 import * as bookingsApi from './+openapi/bookings';
 import * as inquiriesApi from './+openapi/inquiries';
 import * as paymentsApi from './+openapi/payments';
+import * as refundsApi from './+openapi/refunds';
 import * as settingsApi from './+openapi/settings';
 import * as webhooksApi from './+openapi/webhooks';
 import { packageWriteSchema } from '~/schemas/package';
@@ -149,6 +150,7 @@ export function openApiDocument() {
       '/api/uploads': uploadPath,
       ...bookingsApi.paths,
       ...paymentsApi.paths,
+      ...refundsApi.paths,
       ...inquiriesApi.paths,
       ...settingsApi.paths,
       ...webhooksApi.paths,
@@ -176,6 +178,7 @@ export function openApiDocument() {
         Car: savedRecord(carWriteSchema, 'A car for rent'),
         ...bookingsApi.schemas,
         ...paymentsApi.schemas,
+        ...refundsApi.schemas,
         ...inquiriesApi.schemas,
         ...settingsApi.schemas,
       },

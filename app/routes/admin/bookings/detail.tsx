@@ -4,7 +4,9 @@
  * exists, dates, adults and children, helmet or driver, where it came from: website, phone, WhatsApp,
  * walk-in), the message as plain text with its line breaks, 'Edit booking' (/admin/bookings/:id/edit), the status card ('Pending Review' / 'Confirmed' / 'Rejected' with the moves the state
  * machine allows, docs/product.md#booking-status), the inquiry it came from, the pipeline panel
- * (assignment, follow-up, notes; docs/decisions/016-request-pipeline.md), and for a bike or car the
+ * (assignment, follow-up, notes; docs/decisions/016-request-pipeline.md), the 'Cancel or refund'
+ * panel (app/components/admin/booking-refund-panel.tsx, docs/decisions/046-payments.md#cancellation-and-refunds),
+ * and for a bike or car the
  * vehicle's other confirmed bookings 30 days either side, overlaps marked
  * (docs/decisions/015-no-double-booking.md). An unknown or malformed id shows 'Booking not found'
  * (404) with the way back to the list.
@@ -40,6 +42,9 @@ import { logger } from '~/lib/logger.server';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
 import { handleMoneyIntent, isMoneyIntent } from './+shared/money-actions.server';
 import { loadMoneyPanel } from '~/models/booking-money.server';
+// Cancel or refund (docs/decisions/046-payments.md#cancellation-and-refunds).
+import { BookingRefundPanel } from '~/components/admin/booking-refund-panel';
+import { handleRefundIntent, loadRefundPanel } from './+shared/refund-actions.server';
 import { REJECT_PARAM, RejectConfirm, StatusCard } from './+shared/booking-status';
 import type { Route } from './+types/detail';
 import { StatusPill } from '~/components/ui/status-pill';
@@ -61,10 +66,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
-  const [pipeline, calendar, money] = await Promise.all([
+  const [pipeline, calendar, money, refund] = await Promise.all([
     loadPipeline('booking', booking.id),
     vehicleCalendar(booking, CALENDAR_DAYS),
     loadMoneyPanel(booking),
+    loadRefundPanel(booking.id),
   ]);
   const end = booking.endDate ?? booking.startDate;
   const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -105,6 +111,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     pipeline,
     money,
+    refund,
   };
 }
 
@@ -117,6 +124,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (isStatusIntent(intent)) return changeStatusFromForm(request, auth, intent, params.id, here);
   if (isMoneyIntent(intent)) return handleMoneyIntent(intent, form, params.id, auditActor(auth, request), here);
+  if (intent === 'refund') return handleRefundIntent(request, auth, form, params.id, here);
   let result: PipelineResult | null;
   try {
     result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
@@ -159,10 +167,10 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline, money } = loaderData;
+  const { booking: b, calendar, pipeline, money, refund } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
-  const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected';
+  const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
   useReturnFocusAfterConfirm(rejecting ? b.id : null, 'data-reject-id');
   const back = (
     <>
@@ -299,6 +307,8 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
               </span>
             </p>
           ) : null}
+          {/* Cancel or refund (docs/decisions/046-payments.md#cancellation-and-refunds). */}
+          <BookingRefundPanel data={refund} action={here} />
           <PipelinePanel kind="booking" recordId={b.id} data={pipeline} action={here} />
         </div>
       </div>

@@ -88,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       dates: formatDateRange(b.startDate, b.endDate),
       received: formatDate(b.createdAt),
       status: b.status as BookingStatus,
-      due: Boolean(b.followUpOn && b.followUpOn <= today && b.status !== 'rejected'),
+      due: Boolean(b.followUpOn && b.followUpOn <= today && b.status !== 'rejected' && b.status !== 'cancelled'),
       money: b.totalPaise === null ? null : { paid: formatPaise(b.paidPaise), due: formatPaise(b.duePaise), owing: b.duePaise > 0 },
     })),
     total,
@@ -191,7 +191,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   // ?reject=<id>: the Reject confirmation of a row on this page.
   const [searchParams] = useSearchParams();
   const rejectId = searchParams.get(REJECT_PARAM);
-  const rejecting = rejectId ? rows.find((b) => b.id === rejectId && b.status !== 'rejected') : undefined;
+  const rejecting = rejectId ? rows.find((b) => b.id === rejectId && b.status !== 'rejected' && b.status !== 'cancelled') : undefined;
   useReturnFocusAfterConfirm(rejecting?.id ?? null, 'data-reject-id');
 
   const headerActions = (

@@ -25,7 +25,7 @@ const filterParameters = Object.entries((inputSchema(bookingApiQuerySchema) as {
 );
 
 const FILTERS =
-  '`q` searches the customer name, e-mail, phone, item and short reference (last 6 characters of the id); `status`, `type` and `source` (website, phone, whatsapp, walk-in) filter (`all` = no filter); `sort` is newest / oldest (received) or travel-soonest / travel-latest (start date); `due=today` keeps bookings whose follow-up day is today or earlier in Asia/Kolkata and that are not rejected; `balance=due` keeps bookings with money still to pay (the latest quote total above the sum of the ledger: payments less refunds), not rejected or cancelled; `assigned=me` (or a staff id) keeps the bookings assigned to that staff member.';
+  '`q` searches the customer name, e-mail, phone, item and short reference (last 6 characters of the id); `status`, `type` and `source` (website, phone, whatsapp, walk-in) filter (`all` = no filter); `sort` is newest / oldest (received) or travel-soonest / travel-latest (start date); `due=today` keeps bookings whose follow-up day is today or earlier in Asia/Kolkata and that are not rejected or cancelled; `balance=due` keeps bookings with money still to pay (the latest quote total above the sum of the ledger: payments less refunds), not rejected or cancelled; `assigned=me` (or a staff id) keeps the bookings assigned to that staff member.';
 
 const bookingRef = { $ref: '#/components/schemas/Booking' };
 
@@ -105,7 +105,7 @@ export const paths: Record<string, unknown> = {
       tags: ['bookings'],
       summary: 'Change a booking (staff): status, follow-up, assignment, contact fields, dates, item, travellers, helmet or driver, message',
       description:
-        "Only the fields sent change. `status` follows the state machine: pending → confirmed or rejected; confirmed → rejected; rejected → confirmed; never back to pending. Confirming a bike or car booking whose days overlap another confirmed booking of the same vehicle is refused with 409 naming the clash, and so is moving a confirmed one to such days or to such a vehicle. `itemId` is another item of the booking's type (a package or 'custom' for a package booking, a bike for a bike booking, a car for a car booking): an unknown one is 400 naming `itemId`, a vehicle marked unavailable 409. `adults` and `children` apply to package bookings, `needHelmet` to bike bookings, `needDriver` to car bookings; sent for another type they are 400 (null is no change). Field names may be camelCase or snake_case; read-only fields of the record are ignored, other unknown fields are refused.",
+        "Only the fields sent change. `status` follows the state machine: pending → confirmed, rejected or cancelled; confirmed → rejected or cancelled; rejected → confirmed; cancelled is final; never back to pending. Cancelling here is for a booking with nothing paid: once money was paid it is 409, and POST /api/bookings/{id}/refunds with `cancel: true` cancels it and decides the refund. Confirming a bike or car booking whose days overlap another confirmed booking of the same vehicle is refused with 409 naming the clash, and so is moving a confirmed one to such days or to such a vehicle. `itemId` is another item of the booking's type (a package or 'custom' for a package booking, a bike for a bike booking, a car for a car booking): an unknown one is 400 naming `itemId`, a vehicle marked unavailable 409. `adults` and `children` apply to package bookings, `needHelmet` to bike bookings, `needDriver` to car bookings; sent for another type they are 400 (null is no change). Field names may be camelCase or snake_case; read-only fields of the record are ignored, other unknown fields are refused.",
       security: adminSecurity,
       parameters: [idParameter],
       requestBody: jsonBody('BookingChange'),
@@ -115,7 +115,9 @@ export const paths: Record<string, unknown> = {
         401: unauthorized,
         403: crossSite,
         404: errorResponse('Booking not found'),
-        409: errorResponse('Illegal status transition, a vehicle marked unavailable, or the vehicle is already booked on overlapping days'),
+        409: errorResponse(
+          'Illegal status transition, cancelling a booking with money paid, a vehicle marked unavailable, or the vehicle is already booked on overlapping days',
+        ),
         413: errorResponse('Body larger than 64 KB'),
         415: errorResponse('The body is not JSON'),
       },
@@ -133,7 +135,9 @@ export const paths: Record<string, unknown> = {
         401: unauthorized,
         403: crossSite,
         404: errorResponse('Booking not found'),
-        409: errorResponse('Illegal status transition, a vehicle marked unavailable, or the vehicle is already booked on overlapping days'),
+        409: errorResponse(
+          'Illegal status transition, cancelling a booking with money paid, a vehicle marked unavailable, or the vehicle is already booked on overlapping days',
+        ),
       },
     },
     delete: {

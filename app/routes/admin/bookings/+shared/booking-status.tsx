@@ -48,7 +48,7 @@ export const STATUS_CARD: Record<BookingStatus, { title: string; text: string }>
   },
   cancelled: {
     title: 'Cancelled',
-    text: 'The traveller called this booking off. Any refund due under its cancellation policy is in the money panel.',
+    text: 'The traveller called this booking off; it is final. Its refunds are in the Refunds panel, where a further refund can be made.',
   },
 };
 

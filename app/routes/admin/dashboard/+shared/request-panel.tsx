@@ -20,9 +20,10 @@ const STATUS_TONES: Record<string, StatusTone> = {
   confirmed: 'ok',
   completed: 'ok',
   rejected: 'bad',
+  cancelled: 'bad',
 };
 
-/** A booking's or inquiry's status as a small pill: 'Pending', 'Confirmed', 'Completed', 'Rejected'. */
+/** A booking's or inquiry's status as a small pill: 'Pending', 'Confirmed', 'Completed', 'Rejected', 'Cancelled'. */
 function RequestStatusPill({ status }: { status: string }) {
   return (
     <StatusPill tone={STATUS_TONES[status] ?? 'neutral'} className="shrink-0">
