@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatPaise, paiseInputText, parsePaise, rupeeTextToPaise } from './money';
+import { rupeeTextToPaise } from '~/schemas/money';
+import { formatPaise, paiseInputText, parsePaise } from './money';
 
 describe('paise', () => {
   test('rupee text as staff type it becomes exact paise (no float rounding)', () => {

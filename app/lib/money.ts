@@ -3,10 +3,10 @@
  * paise (₹1 = 100 paise), never floats. Staff type rupees ('10,500', '₹ 10,500.50'); `parsePaise`
  * turns that text into paise with string arithmetic, so '0.29' is 29 paise and not 28.999.
  *
- * Client-safe: the quote and payment forms use it in the browser, the schemas on the server.
+ * Client-safe and free of zod: the shared site chunk may hold it without pulling zod into every
+ * public page (vite.config.ts's `site` group); the form fields built on it are in
+ * app/schemas/money.ts.
  */
-import { z } from 'zod';
-import { MAX_AMOUNT_PAISE } from './constants';
 import { formatCount } from './format';
 import { parseRupees } from './rupees';
 
@@ -40,40 +40,3 @@ export function paiseInputText(paise: number): string {
   const rest = abs % 100;
   return `${paise < 0 ? '-' : ''}${rupees}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
-
-const AMOUNT_MESSAGE = 'Enter an amount in rupees, like 10,500 or 10500.50';
-const TOO_LARGE = 'At most ₹1,00,00,000 (₹1 crore)';
-
-/**
- * A positive amount, given as rupee text (forms) or as a whole number of paise (the API's
- * `amountPaise`): paise out. Refuses zero, negatives, fractions of a paisa and more than ₹1 crore,
- * each with its own message.
- */
-export const rupeeTextToPaise = z
-  .string({ error: AMOUNT_MESSAGE })
-  .trim()
-  .min(1, 'Enter an amount')
-  .transform((text, ctx) => {
-    if (/^-/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'Enter an amount above zero' });
-      return z.NEVER;
-    }
-    if (/\.\d{3,}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'At most two decimals (paise)' });
-      return z.NEVER;
-    }
-    const paise = parsePaise(text);
-    if (paise === null) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
-      return z.NEVER;
-    }
-    return paise;
-  })
-  .pipe(z.number().int().positive('Enter an amount above zero').max(MAX_AMOUNT_PAISE, TOO_LARGE));
-
-/** A whole number of paise from JSON (the API): above zero, at most ₹1 crore. */
-export const paiseAmount = z
-  .number({ error: 'Give the amount as a whole number of paise' })
-  .int('Give the amount as a whole number of paise (no fractions of a paisa)')
-  .positive('The amount must be above zero')
-  .max(MAX_AMOUNT_PAISE, TOO_LARGE);

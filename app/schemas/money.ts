@@ -2,7 +2,7 @@
  * The money panel's and the money API's input (docs/decisions/046-payments.md#quotes,
  * #payments-recorded-by-hand): a quote (lines, the advance, the balance due day) and a payment
  * recorded by hand. The API takes integer paise (`unitPaise`, `advancePaise`, `amountPaise`); the
- * admin forms take rupee text ('10,500', '10500.50'), read by `rupeeTextToPaise` (app/lib/money.ts).
+ * admin forms take rupee text ('10,500', '10500.50'), read by `rupeeTextToPaise` (below, on `parsePaise` of app/lib/money.ts).
  * Each error names its field: the API's dotted path ('lines.1.unitPaise'), the form's field name
  * ('lines.1.unitPrice', 'advance', 'balanceDueOn', 'amount'). Client-safe (no server imports).
  */
@@ -10,7 +10,44 @@ import { z } from 'zod';
 import { isCalendarDate } from '~/lib/calendar-date';
 import { MANUAL_PAYMENT_METHODS, MAX_AMOUNT_PAISE } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';
-import { paiseAmount, parsePaise, rupeeTextToPaise } from '~/lib/money';
+import { parsePaise } from '~/lib/money';
+
+const AMOUNT_MESSAGE = 'Enter an amount in rupees, like 10,500 or 10500.50';
+const TOO_LARGE = 'At most ₹1,00,00,000 (₹1 crore)';
+
+/**
+ * A positive amount, given as rupee text (forms) or as a whole number of paise (the API's
+ * `amountPaise`): paise out. Refuses zero, negatives, fractions of a paisa and more than ₹1 crore,
+ * each with its own message.
+ */
+export const rupeeTextToPaise = z
+  .string({ error: AMOUNT_MESSAGE })
+  .trim()
+  .min(1, 'Enter an amount')
+  .transform((text, ctx) => {
+    if (/^-/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an amount above zero' });
+      return z.NEVER;
+    }
+    if (/\.\d{3,}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'At most two decimals (paise)' });
+      return z.NEVER;
+    }
+    const paise = parsePaise(text);
+    if (paise === null) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return paise;
+  })
+  .pipe(z.number().int().positive('Enter an amount above zero').max(MAX_AMOUNT_PAISE, TOO_LARGE));
+
+/** A whole number of paise from JSON (the API): above zero, at most ₹1 crore. */
+export const paiseAmount = z
+  .number({ error: 'Give the amount as a whole number of paise' })
+  .int('Give the amount as a whole number of paise (no fractions of a paisa)')
+  .positive('The amount must be above zero')
+  .max(MAX_AMOUNT_PAISE, TOO_LARGE);
 
 /** At most this many lines in one quote. */
 export const QUOTE_MAX_LINES = 20;
