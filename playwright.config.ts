@@ -5,12 +5,22 @@ const SITE_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The admin tests' server; its data folder is emptied when it starts (tests/e2e/admin-helpers.ts keeps a file there). */
 export const ADMIN_PORT = SITE_PORT + 1;
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+/**
+ * The fake Razorpay (tests/support/fake-razorpay-server.ts) the admin tests' server pays through:
+ * nothing leaves the machine. The site tests' server has no Razorpay keys (online payment off).
+ */
+export const FAKE_RAZORPAY_PORT = SITE_PORT + 7;
+const RAZORPAY_TEST_KEYS = {
+  RAZORPAY_KEY_ID: 'rzp_test_e2eonly',
+  RAZORPAY_KEY_SECRET: 'e2e-only-razorpay-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'e2e-only-razorpay-webhook-secret',
+};
 
 /**
  * One production server (npm run build first) on a fresh embedded database seeded with the sample
  * content, in Debian's Chromium, never a download.
  */
-function server(port: number) {
+function server(port: number, extraEnv: Record<string, string> = {}) {
   return {
     command: `rm -rf .e2e-data/${port} && node server.js`,
     url: `http://127.0.0.1:${port}/`,
@@ -34,6 +44,24 @@ function server(port: number) {
       RATE_LIMIT_LOGIN_FAILURES: '1000',
       // Production needs a key for two-factor secrets (app/lib/secrets.server.ts); a fixed one for tests.
       SECRETS_KEY: 'ZTJlLW9ubHkta2V5LWZvci10b3RwLXNlY3JldHMhISE',
+      ...extraEnv,
+    },
+  };
+}
+
+/** The fake Razorpay: links, payments, refunds in memory; its pay page delivers signed webhooks to the admin tests' server. */
+function fakeRazorpay() {
+  return {
+    command: 'npx tsx tests/support/fake-razorpay-server.ts',
+    url: `http://127.0.0.1:${FAKE_RAZORPAY_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...RAZORPAY_TEST_KEYS,
+      FAKE_RAZORPAY_PORT: String(FAKE_RAZORPAY_PORT),
+      FAKE_RAZORPAY_WEBHOOK_URL: `http://127.0.0.1:${ADMIN_PORT}/api/webhooks/razorpay`,
     },
   };
 }
@@ -86,5 +114,9 @@ export default defineConfig({
     // revalidate under its navigation or reset its open dialog (seen in fresh-clone CI runs).
     { name: 'admin', testMatch: /admin-[\w-]+\.spec\.ts$/, workers: 1, use: { ...chromium, baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
   ],
-  webServer: [server(SITE_PORT), server(ADMIN_PORT)],
+  webServer: [
+    server(SITE_PORT),
+    fakeRazorpay(),
+    server(ADMIN_PORT, { ...RAZORPAY_TEST_KEYS, RAZORPAY_API_URL: `http://127.0.0.1:${FAKE_RAZORPAY_PORT}`, RAZORPAY_RECONCILE_INTERVAL_MS: '0' }),
+  ],
 });

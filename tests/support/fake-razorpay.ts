@@ -11,6 +11,8 @@
  * makes a failed attempt; `settleRefund` marks a refund processed or failed; `deliver` posts a
  * webhook signed like Razorpay's (X-Razorpay-Signature = HMAC-SHA256 hex of the raw body with the
  * webhook secret, X-Razorpay-Event-Id); `failNext` makes the next API call answer an error.
+ * Over HTTP (for a fake in its own process), `POST /__test/refunds/settle?status=processed|failed`
+ * settles every pending refund and delivers its webhook to `webhookUrl`.
  * A link's `short_url` is a tiny page on the fake with a "Pay ₹X" button: pressing it pays the link,
  * delivers the webhooks to `webhookUrl` when one is set, and redirects to the link's callback_url
  * with the signed query Razorpay sends, so a Playwright test can pay end to end.
@@ -543,6 +545,20 @@ ${payable ? `<form method="post" action="/i/${short}/pay"><button type="submit">
       const raw = await readBody(req);
       if (method === 'GET' && url.pathname === '/') {
         send(res, 200, 'fake Razorpay', 'text/plain');
+        return;
+      }
+      // Test control for the Playwright runs (not Razorpay's API): settle every pending refund as
+      // processed or failed, delivering each refund webhook to webhookUrl, as Razorpay does later.
+      if (method === 'POST' && url.pathname === '/__test/refunds/settle') {
+        const status = url.searchParams.get('status') === 'failed' ? 'failed' : 'processed';
+        const settled: string[] = [];
+        for (const refund of fake.refunds.values()) {
+          if (refund.status !== 'pending') continue;
+          const event = fake.settleRefund(refund.id, status);
+          if (fake.webhookUrl) await fake.deliver(fake.webhookUrl, event);
+          settled.push(refund.id);
+        }
+        send(res, 200, { settled });
         return;
       }
       const short = /^\/i\/(\w+)(\/pay)?$/.exec(url.pathname);
