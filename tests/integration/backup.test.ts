@@ -163,17 +163,15 @@ async function fillEveryTable() {
       razorpayRefundId: 'rfnd_backup',
     })
     .returning();
-  await db()
-    .insert(payments)
-    .values({
-      bookingId: booking!.id,
-      entryType: 'refund',
-      amountPaise: -100_000,
-      method: 'razorpay',
-      receivedOn: '2026-12-03',
-      refundId: refund!.id,
-      razorpayPaymentId: paid!.razorpayPaymentId,
-    });
+  await db().insert(payments).values({
+    bookingId: booking!.id,
+    entryType: 'refund',
+    amountPaise: -100_000,
+    method: 'razorpay',
+    receivedOn: '2026-12-03',
+    refundId: refund!.id,
+    razorpayPaymentId: paid!.razorpayPaymentId,
+  });
   await db()
     .insert(razorpayEvents)
     .values({ eventId: 'evt_backup', event: 'payment_link.paid', outcome: 'credited', bookingId: booking!.id, payload: { ok: true } });
