@@ -92,6 +92,19 @@ export async function moneySummary(
   today: string = todayInIndia(),
 ): Promise<MoneySummary> {
   const [quote, entries] = await Promise.all([currentQuote(executor, booking.id), ledgerOf(executor, booking.id)]);
+  return summariseMoney(booking, quote, entries, today);
+}
+
+/**
+ * `moneySummary` of a quote and a ledger already read (a caller that also shows the ledger reads it
+ * once): what is paid, and what is due next and when.
+ */
+export function summariseMoney(
+  booking: Pick<Booking, 'status'>,
+  quote: BookingQuote | null,
+  entries: Pick<LedgerEntry, 'id' | 'entryType' | 'amountPaise' | 'reversesId'>[],
+  today: string = todayInIndia(),
+): MoneySummary {
   const totals = ledgerTotals(entries);
   const totalPaise = quote?.totalPaise ?? 0;
   const advancePaise = quote?.advancePaise ?? 0;

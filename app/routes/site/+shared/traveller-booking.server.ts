@@ -12,7 +12,7 @@ import { describePolicy, policyRefund, type CancellationPolicy } from '~/lib/can
 import { PAYMENT_METHOD_LABELS, type BookingStatus, type PaymentKind, type PaymentMethod } from '~/lib/constants';
 import { shortReference } from '~/lib/ids';
 import { findBookingByToken } from '~/models/booking-link.server';
-import { ledgerOf, moneySummary, type LedgerEntry } from '~/models/payments.server';
+import { currentQuote, ledgerOf, summariseMoney, type LedgerEntry } from '~/models/payments.server';
 import { getSettings } from '~/models/settings.server';
 import type { Settings } from '~/schemas/settings';
 
@@ -110,11 +110,13 @@ export async function travellerBooking(
 ): Promise<TravellerBookingView | null> {
   const booking = await findBookingByToken(token);
   if (!booking) return null;
-  const [{ company, payments }, summary, entries] = await Promise.all([
+  // The ledger is read once: for the receipts and for what is paid and due.
+  const [{ company, payments }, quote, entries] = await Promise.all([
     getSettings(['company', 'payments']),
-    moneySummary(db(), booking),
+    currentQuote(db(), booking.id),
     ledgerOf(db(), booking.id),
   ]);
+  const summary = summariseMoney(booking, quote, entries);
   const policy = policyOf(booking, payments);
   const open = booking.status === 'pending' || booking.status === 'confirmed';
   return {
