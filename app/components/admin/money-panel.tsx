@@ -100,7 +100,7 @@ function QuoteEditor({ draft, errors, action, advancePercent }: { draft: QuoteDr
       <h3 id={`${uid}-h`} className="sr-only">
         Quote
       </h3>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[34rem] text-sm">
           <thead>
             <tr className="text-left text-xs font-semibold tracking-[0.06em] text-muted uppercase">
@@ -444,7 +444,7 @@ export function MoneyPanel({ data, action, reference }: { data: MoneyPanelData; 
         {data.ledger.length === 0 ? (
           <p className="text-sm text-muted">No money received or returned yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] text-sm" data-ledger>
               <thead>
                 <tr className="text-left text-xs font-semibold tracking-[0.06em] text-muted uppercase">
