@@ -144,7 +144,13 @@ describe('sign-in', () => {
       return performance.now() - start;
     };
     await time('timing'); // warm up
-    const [known, unknown] = [await time('timing'), await time('no-such-user')];
+    // The fastest of three alternating rounds each: a moment of load on a shared machine slows one
+    // round, not the ratio (a single round each once failed when other processes ran alongside).
+    let [known, unknown] = [Infinity, Infinity];
+    for (let round = 0; round < 3; round++) {
+      known = Math.min(known, await time('timing'));
+      unknown = Math.min(unknown, await time('no-such-user'));
+    }
     expect(unknown / known).toBeGreaterThan(0.5);
     expect(unknown / known).toBeLessThan(2);
   });
