@@ -15,9 +15,16 @@ for (const width of [390, 1280]) {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(path);
       // Scroll through, each step waiting two frames, so what loads on the way in (the carousels)
-      // has loaded, as for a visitor who scrolled the page.
+      // has loaded, as for a visitor who scrolled the page. Each wait ends after 250 ms at the
+      // latest: Debian's headless Chromium now and then stops producing frames for a page (about one
+      // run in 36 here, on /about and /rural-tourism alike), and then requestAnimationFrame never
+      // calls back and the test hung until its timeout, whatever the page did.
       await page.evaluate(async () => {
-        const frames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+        const frames = () =>
+          Promise.race([
+            new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+            new Promise<void>((resolve) => setTimeout(resolve, 250)),
+          ]);
         for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y);
           await frames();
