@@ -199,6 +199,8 @@ test('Reject asks first and says what it does; for a confirmed booking, that it 
 
 for (const width of [390, 1280]) {
   test(`axe finds nothing serious on the list and the detail page at ${width} px`, async ({ browser, request }) => {
+    // A sign-in and two full axe runs (5-7 s each on a busy 2-core machine) do not fit the default 30 s.
+    test.setTimeout(60_000);
     const bike = (await availableBikes(request))[0]!;
     const booking = await bookBike(request, bike, `Axe ${uid()}`, someDay(), 2);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
