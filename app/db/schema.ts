@@ -470,6 +470,11 @@ export const emailOutbox = pgTable(
      * with the same key is not queued (docs/decisions/046-payments.md#notifications).
      */
     dedupeKey: text('dedupe_key'),
+    /**
+     * An acknowledgement's recipient as the caps count it (`mailboxKey` in app/models/outbox.server.ts:
+     * lower-case, no `+tag`), written with the row; null on other mails.
+     */
+    mailbox: text('mailbox'),
   },
   (t) => [
     check('email_outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
@@ -477,14 +482,14 @@ export const emailOutbox = pgTable(
     index('email_outbox_status_idx').on(t.status),
     uniqueIndex('email_outbox_dedupe_key_idx').on(t.dedupeKey),
     // The acknowledgement caps count recent acknowledgements that are mailed, for the site and per
-    // mailbox (`holdReason` in app/models/outbox.server.ts; the expression is its `mailboxKeySql`).
+    // mailbox (`holdReasonSql` in app/models/outbox.server.ts).
     // Both indexes leave out `held` rows: in a flood almost every acknowledgement is held, and a
     // count over an index holding them grew with the flood (each submission read the whole hour).
     index('email_outbox_ack_mailed_created_idx')
       .on(t.createdAt)
       .where(sql`${t.kind} = 'acknowledgement' and ${t.status} <> 'held'`),
     index('email_outbox_ack_mailbox_idx')
-      .on(sql`lower(regexp_replace(trim(${t.to}), '[+][^@]*@', '@'))`, t.createdAt)
+      .on(t.mailbox, t.createdAt)
       .where(sql`${t.kind} = 'acknowledgement' and ${t.status} <> 'held'`),
   ],
 );

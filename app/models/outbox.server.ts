@@ -41,14 +41,11 @@ export function mailboxKey(address: string): string {
     .toLowerCase()
     .replace(/\+[^@]*@/, '@');
 }
-/** `mailboxKey` in SQL, of an address column or value (the expression email_outbox_ack_mailbox_idx indexes). */
-const mailboxKeyOf = (address: SQL) => sql`lower(regexp_replace(trim(${address}), '[+][^@]*@', '@'))`;
-
 /** The advisory lock key that makes the cap check and the insert of acknowledgements one step. */
 const ACK_CAP_LOCK = sql`hashtextextended('email_outbox acknowledgement caps', 0)`;
 
 /**
- * The reason (HELD_FOR_ADDRESS, HELD_FOR_SITE) an acknowledgement to `address` must not be sent,
+ * The reason (HELD_FOR_ADDRESS, HELD_FOR_SITE) an acknowledgement to `mailbox` must not be sent,
  * as an SQL expression, or null: counts the acknowledgements that are or will be mailed (not
  * `held`) to the same mailbox in the last 24 hours and to anyone in the last hour. Each count reads
  * only a partial index of mailed acknowledgements (email_outbox_ack_mailbox_idx,
@@ -56,12 +53,12 @@ const ACK_CAP_LOCK = sql`hashtextextended('email_outbox acknowledgement caps', 0
  * submissions a flood has made; the predicate is written as literals, the same text as the
  * indexes' WHERE, so the planner can use them.
  */
-function holdReasonSql(address: SQL, caps: AcknowledgementCaps): SQL {
+function holdReasonSql(mailbox: SQL, caps: AcknowledgementCaps): SQL {
   const e = sql.raw('"e"');
   const mailed = sql`${e}.kind = 'acknowledgement' and ${e}.status <> 'held'`;
   return sql`case
     when (select count(*) from ${emailOutbox} as e
-          where ${mailed} and ${mailboxKeyOf(sql`${e}."to"`)} = ${mailboxKeyOf(address)} and ${e}.created_at > now() - interval '1 day') >= ${caps.perAddressPerDay}
+          where ${mailed} and ${e}.mailbox = ${mailbox} and ${e}.created_at > now() - interval '1 day') >= ${caps.perAddressPerDay}
       then ${HELD_FOR_ADDRESS}::text
     when (select count(*) from ${emailOutbox} as e
           where ${mailed} and ${e}.created_at > now() - interval '1 hour') >= ${caps.perSitePerHour}
@@ -79,18 +76,18 @@ async function insertMails(executor: Executor, mails: OutgoingEmail[], caps: Ack
   const values = sql.join(
     mails.map(
       (m) =>
-        sql`(${m.to}::text, ${m.subject}::text, ${m.text}::text, ${m.html ?? null}::text, ${m.kind ?? 'notification'}::text, ${m.dedupeKey ?? null}::text)`,
+        sql`(${m.to}::text, ${m.subject}::text, ${m.text}::text, ${m.html ?? null}::text, ${m.kind ?? 'notification'}::text, ${m.dedupeKey ?? null}::text, ${m.kind === 'acknowledgement' ? mailboxKey(m.to) : null}::text)`,
     ),
     sql`, `,
   );
   const v = sql.raw('"v"');
   await executor.execute(sql`
-    insert into ${emailOutbox} ("to", subject, text, html, kind, dedupe_key, status, held_reason)
-    select ${v}."to", ${v}.subject, ${v}.text, ${v}.html, ${v}.kind, ${v}.dedupe_key,
+    insert into ${emailOutbox} ("to", subject, text, html, kind, dedupe_key, mailbox, status, held_reason)
+    select ${v}."to", ${v}.subject, ${v}.text, ${v}.html, ${v}.kind, ${v}.dedupe_key, ${v}.mailbox,
            case when r.reason is null then 'pending' else 'held' end, r.reason
-    from (values ${values}) as v("to", subject, text, html, kind, dedupe_key)
+    from (values ${values}) as v("to", subject, text, html, kind, dedupe_key, mailbox)
     cross join lateral (
-      select case when ${v}.kind = 'acknowledgement' then ${holdReasonSql(sql`${v}."to"`, caps)} end as reason
+      select case when ${v}.kind = 'acknowledgement' then ${holdReasonSql(sql`${v}.mailbox`, caps)} end as reason
     ) as r
     on conflict (dedupe_key) do nothing`);
 }
