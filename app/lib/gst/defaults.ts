@@ -48,7 +48,7 @@ export const TAX_DEFAULTS: Readonly<Record<ItemKind, TaxDefault>> = Object.freez
 /** Prices are what travellers are quoted, tax included, unless the settings say otherwise. */
 export const PRICES_INCLUDE_TAX_DEFAULT = true;
 
-/** The highest GST rate the settings accept, in percent (issue "GST-correct receipts…", Bad input). */
+/** The highest GST rate the settings accept, in percent (docs/decisions/047-invoices-gst.md#defaults-per-item-kind). */
 export const MAX_GST_RATE_PERCENT = 28;
 
 export type SacResult = { ok: true; sac: string } | { ok: false; message: string };

@@ -61,9 +61,10 @@ export function gstinCheckCharacter(first14: string): string {
 }
 
 /**
- * Checks a GSTIN as the tax settings and a traveller's business details take it (issue "GST-correct
- * receipts, tax invoices and credit notes", Bad input): trimmed and upper-cased first, then its length,
- * characters, state code, PAN shape, entity number, the 'Z' and the check character, in that order.
+ * Checks a GSTIN as the tax settings and a traveller's business details take it
+ * (docs/decisions/047-invoices-gst.md#gstin-validation): trimmed and upper-cased first, then its
+ * length, characters, state code, PAN shape, entity number, the 'Z' and the check character, in that
+ * order.
  * The first failure is reported in one English sentence a form can show under the field; on success
  * the normalised GSTIN with its state code and PAN. Never throws.
  */

@@ -19,7 +19,7 @@ const rupees = (amounts: TaxAmounts) => ({
   total: formatPaise(amounts.totalPaise),
 });
 
-describe('the examples of the issue', () => {
+describe('the examples of docs/decisions/047-invoices-gst.md', () => {
   test('₹10,500 tax-inclusive at 5 % for a Sikkim traveller: ₹10,000 taxable + ₹250 CGST + ₹250 SGST', () => {
     const doc = taxDocument({ lines: [tourPackage(1_050_000)], pricesIncludeTax: true, supplierStateCode: '11', placeOfSupplyStateCode: '11' });
     expect(doc.supplyType).toBe('intra_state');

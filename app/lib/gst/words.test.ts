@@ -55,7 +55,7 @@ function parse(text: string): number {
 }
 
 describe('rupeesInWords', () => {
-  test('the examples of the issue', () => {
+  test('the examples of docs/decisions/047-invoices-gst.md', () => {
     expect(rupeesInWords(1_050_000)).toBe('Rupees Ten Thousand Five Hundred only');
     expect(rupeesInWords(12_345_600)).toBe('Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six only');
     expect(rupeesInWords(1_050)).toBe('Rupees Ten and Fifty Paise only');
