@@ -53,7 +53,10 @@ export type TaxDocumentRecipient = {
   gstin?: string;
 };
 
-/** One row of the table. Every value is display text ("10,000.00", "2.5 % + 2.5 %"); a tax left out shows as blank. */
+/**
+ * One row of the table. Every value is display text ("10,000.00", "2.5 % + 2.5 %"); a tax left out, or
+ * '', shows as blank, and a column blank on every line is not drawn.
+ */
 export type TaxDocumentLine = {
   description: string;
   sac: string;
@@ -94,7 +97,7 @@ export type TaxDocumentView = {
   bookingReference: string;
   lines: readonly TaxDocumentLine[];
   /** Figures as printed, with the rupee sign where wanted: "₹10,500.00". Taxes absent are not printed. */
-  totals: { taxable: string; cgst?: string; sgst?: string; igst?: string; grandTotal: string };
+  totals: { taxable?: string; cgst?: string; sgst?: string; igst?: string; grandTotal: string };
   /** "Rupees Ten Thousand Five Hundred only". */
   amountInWords: string;
   /** Printed under the totals, one paragraph each ("Tax at 5 % without input tax credit", ...). */
@@ -120,22 +123,37 @@ const RULE = '#c9d1d9';
 const TEXT_FEATURES = { calt: false } as unknown as PDFKit.Mixins.TextOptions['features'];
 const FIGURES = { calt: false, tnum: true } as unknown as PDFKit.Mixins.TextOptions['features'];
 
-/** The table's columns: the description takes the width the others leave; a tax column shows only if some line has it. */
-function columnsFor(doc: TaxDocumentView, contentWidth: number): Column[] {
-  const has = (key: 'cgst' | 'sgst' | 'igst') => doc.lines.some((line) => line[key]);
-  const fixed: Column[] = [
-    { title: 'SAC', width: 44, align: 'left', value: (l) => l.sac },
-    { title: 'Qty', width: 30, align: 'right', value: (l) => l.quantity },
-    { title: 'Taxable value', width: 66, align: 'right', value: (l) => l.taxableValue },
-    { title: 'Rate', width: 50, align: 'right', value: (l) => l.rateLabel },
-    ...(has('cgst') ? [{ title: 'CGST', width: 54, align: 'right' as const, value: (l: TaxDocumentLine) => l.cgst ?? '' }] : []),
-    ...(has('sgst') ? [{ title: 'SGST', width: 54, align: 'right' as const, value: (l: TaxDocumentLine) => l.sgst ?? '' }] : []),
-    ...(has('igst') ? [{ title: 'IGST', width: 58, align: 'right' as const, value: (l: TaxDocumentLine) => l.igst ?? '' }] : []),
-    { title: 'Total', width: 68, align: 'right', value: (l) => l.total },
+/**
+ * The table's columns, each as wide as its widest cell (figures never wrap) or the widest word of its
+ * title; the description takes the rest and wraps. A column whose cells are all empty (a tax not
+ * charged, a receipt's taxable value and rate) is left out.
+ */
+function columnsFor(pdf: PDFKit.PDFDocument, doc: TaxDocumentView, contentWidth: number): Column[] {
+  const candidates: Omit<Column, 'width'>[] = [
+    { title: '#', align: 'left', value: (_l, i) => String(i + 1) },
+    { title: 'Description', align: 'left', value: (l) => l.description },
+    { title: 'SAC', align: 'left', value: (l) => l.sac },
+    { title: 'Qty', align: 'right', value: (l) => l.quantity },
+    { title: 'Taxable value', align: 'right', value: (l) => l.taxableValue },
+    { title: 'Rate', align: 'right', value: (l) => l.rateLabel },
+    { title: 'CGST', align: 'right', value: (l) => l.cgst ?? '' },
+    { title: 'SGST', align: 'right', value: (l) => l.sgst ?? '' },
+    { title: 'IGST', align: 'right', value: (l) => l.igst ?? '' },
+    { title: 'Total', align: 'right', value: (l) => l.total },
   ];
-  const number: Column = { title: '#', width: 22, align: 'left', value: (_l, i) => String(i + 1) };
-  const used = number.width + fixed.reduce((sum, column) => sum + column.width, 0);
-  return [number, { title: 'Description', width: contentWidth - used, align: 'left', value: (l) => l.description }, ...fixed];
+  const shown = candidates.filter((column) => column.title === 'Description' || doc.lines.some((line, index) => column.value(line, index) !== ''));
+  const widest = (font: string, values: string[]) =>
+    Math.max(...values.map((value) => pdf.font(font).fontSize(TABLE_SIZE).widthOfString(value, { features: FIGURES })));
+  const columns = shown.map((column) => ({
+    ...column,
+    width:
+      column.title === 'Description'
+        ? 0
+        : Math.ceil(Math.max(widest('bold', column.title.split(' ')), widest('regular', doc.lines.map(column.value))) + 2 * CELL_PAD + 1),
+  }));
+  const description = columns[1]!;
+  description.width = contentWidth - columns.reduce((sum, column) => sum + column.width, 0);
+  return columns;
 }
 
 /**
@@ -181,6 +199,10 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
       .text(value, x, y, { lineGap: 1.5, features: TEXT_FEATURES, ...rest });
     return pdf.y;
   };
+  const continueOnNewPage = () => {
+    pdf.addPage();
+    return text(`${doc.title} ${doc.number} (continued)`, left, MARGIN, { font: 'bold', size: 10 }) + 8;
+  };
   const rule = (y: number, color = RULE) =>
     pdf
       .moveTo(left, y)
@@ -214,7 +236,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
   y = Math.max(by, sy) + 12;
 
   // The table: the header row, then each line; a line that does not fit starts a new page.
-  const columns = columnsFor(doc, width);
+  const columns = columnsFor(pdf, doc, width);
   const cell = (value: string, column: Column, x: number, rowY: number, font: string) =>
     text(value, x + CELL_PAD, rowY, { font, size: TABLE_SIZE, width: column.width - 2 * CELL_PAD, align: column.align, features: FIGURES });
   const tableHeader = (top: number) => {
@@ -235,11 +257,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
     const height =
       Math.max(...columns.map((c) => pdf.heightOfString(c.value(line, index) || ' ', { width: c.width - 2 * CELL_PAD, lineGap: 1.5, features: FIGURES }))) +
       2 * CELL_PAD;
-    if (y + height > bottom()) {
-      pdf.addPage();
-      y = text(`${doc.title} ${doc.number} (continued)`, left, MARGIN, { font: 'bold', size: 10 }) + 8;
-      y = tableHeader(y);
-    }
+    if (y + height > bottom()) y = tableHeader(continueOnNewPage());
     let x = left;
     for (const column of columns) {
       cell(column.value(line, index), column, x, y + CELL_PAD, 'regular');
@@ -250,17 +268,15 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
   });
 
   // Totals, words, notes and signature: kept together, on a new page if they do not fit.
-  const totals: [string, string][] = [['Taxable value', doc.totals.taxable]];
+  const totals: [string, string][] = [];
+  if (doc.totals.taxable) totals.push(['Taxable value', doc.totals.taxable]);
   if (doc.totals.cgst) totals.push(['CGST', doc.totals.cgst]);
   if (doc.totals.sgst) totals.push(['SGST', doc.totals.sgst]);
   if (doc.totals.igst) totals.push(['IGST', doc.totals.igst]);
   pdf.font('regular').fontSize(9);
   const notesHeight = doc.notes.reduce((sum, note) => sum + pdf.heightOfString(note, { width, lineGap: 1.5, features: TEXT_FEATURES }) + 2, 0);
-  const closingHeight = totals.length * 14 + 20 + pdf.heightOfString(doc.amountInWords, { width, lineGap: 1.5, features: TEXT_FEATURES }) + notesHeight + 90;
-  if (y + closingHeight > bottom()) {
-    pdf.addPage();
-    y = text(`${doc.title} ${doc.number} (continued)`, left, MARGIN, { font: 'bold', size: 10 }) + 8;
-  }
+  const closingHeight = totals.length * 14 + 30 + pdf.heightOfString(doc.amountInWords, { width, lineGap: 1.5, features: TEXT_FEATURES }) + notesHeight + 90;
+  if (y + closingHeight > bottom()) y = continueOnNewPage();
   y += 8;
   const labelX = left + width - 230;
   for (const [label, value] of totals) {
