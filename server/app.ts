@@ -25,6 +25,7 @@ import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
 import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
+import { startRazorpayInbox, stopRazorpayInbox } from '~/infrastructure/razorpay-inbox.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
@@ -313,6 +314,9 @@ export function start(): Promise<void> {
     // Razorpay's state, asked now and then for what a lost webhook missed; one instance at a time
     // (docs/decisions/046-payments.md#reconciliation).
     startReconciler();
+    // Razorpay's webhook events are answered when recorded and acted on by this loop, including
+    // any left waiting by a crash (docs/decisions/046-payments.md#webhooks).
+    startRazorpayInbox();
     await sweepSessions();
     markReady();
     state.__sessionSweep = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
@@ -343,6 +347,7 @@ export async function stop(): Promise<void> {
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
+  await stopRazorpayInbox();
   await stopMailer();
   await stopReconciler();
   await stopInstanceBus();

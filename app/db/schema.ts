@@ -796,8 +796,23 @@ export const razorpayEvents = pgTable(
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the event was acted on (credited, refund marked, ...); null while it waits in the inbox
+     * (app/models/razorpay-events.server.ts `processNextRazorpayEvent`).
+     */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Failed attempts to act on it (a database fault, say); after MAX_EVENT_ATTEMPTS it is given up, with the error as outcome. */
+    attempts: integer('attempts').notNull().default(0),
+    /** After a failed attempt: not tried again before this time. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
   },
-  (t) => [index('razorpay_events_received_at_idx').on(t.receivedAt)],
+  (t) => [
+    index('razorpay_events_received_at_idx').on(t.receivedAt),
+    index('razorpay_events_waiting_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
 );
 
 /**

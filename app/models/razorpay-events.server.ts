@@ -1,8 +1,9 @@
 /**
  * Razorpay's webhook deliveries (docs/decisions/046-payments.md#webhooks): verify the signature,
- * record the delivery once by its event id, and act on it in the same transaction: credit a paid
- * payment link (or a captured payment that names our request), mark a refund processed or failed,
- * note a failed payment. Amounts are integer paise, as Razorpay sends them.
+ * record the delivery once by its event id and answer; then, from that inbox, act on each event in a
+ * transaction of its own: credit a paid payment link (or a captured payment that names our
+ * request), mark a refund processed or failed, note a failed payment. Amounts are integer paise, as
+ * Razorpay sends them.
  *
  * Facts relied on (Razorpay's documentation):
  * - the signature is the hex HMAC-SHA256 of the raw body with the webhook secret, in
@@ -24,7 +25,7 @@
  * the ledger holds a Razorpay payment id once (docs/decisions/046-payments.md#the-ledger).
  */
 import { validRazorpaySignature } from '~/lib/razorpay-signature.server';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
 import { paymentRequests, payments, razorpayEvents, refunds } from '~/db/schema';
@@ -37,6 +38,7 @@ import { afterCredit, creditPayment, markRefundFailed, markRefundProcessed, type
 import { getSettings } from './settings.server';
 import type { OutgoingEmail } from './outbox.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
+import { logger } from '~/lib/logger.server';
 
 /** Who the ledger and the audit log name for what Razorpay reported. */
 export const RAZORPAY_ACTOR: AuditActor = { id: null, name: 'Razorpay' };
@@ -93,8 +95,8 @@ const linkPayload = z.object({ payment_link: z.object({ entity: paymentLinkEntit
 const paymentPayload = z.object({ payment: z.object({ entity: paymentEntity }) });
 const refundPayload = z.object({ refund: z.object({ entity: refundEntity }), payment: z.object({ entity: paymentEntity.partial() }).optional() });
 
-/** What one delivery did: the HTTP status, the stored event's outcome, and whether it was a repeat. */
-export type WebhookResult = { status: number; body: { status: 'processed' | 'duplicate' | 'refused'; outcome?: string; error?: string } };
+/** What one delivery did: the HTTP status and whether it was recorded, a repeat or refused. */
+export type WebhookResult = { status: number; body: { status: 'received' | 'duplicate' | 'refused'; error?: string } };
 
 type Handled = { outcome: string; bookingId: string | null; credit?: CreditOutcome };
 
@@ -223,13 +225,14 @@ async function handle(
 }
 
 /**
- * Handle one delivery of POST /api/webhooks/razorpay (docs/decisions/046-payments.md#webhooks).
+ * Handle one delivery of POST /api/webhooks/razorpay (docs/decisions/046-payments.md#webhooks):
+ * verify and record it, then answer; acting on it is the inbox's work (`processNextRazorpayEvent`).
  * `secret` undefined (not configured) → 503. A missing or wrong signature → 400 and nothing is
- * recorded; so is a missing event id or a body that is not a JSON event. Otherwise, in one
- * transaction, the event is recorded by its id (a repeat → 200 `duplicate`, nothing else) and
- * handled; unknown links, payments and refunds, amounts that differ and cancelled bookings answer
- * 200 with the outcome recorded for staff, so Razorpay stops retrying. A database fault throws (the
- * route answers 500 and Razorpay retries; the event row rolled back with the rest).
+ * recorded; so is a missing event id or a body that is not a JSON event. Otherwise the event is
+ * recorded by its id in one statement (a repeat → 200 `duplicate`, nothing else) and answered 200
+ * `received`: Razorpay waits for the answer, so it comes before the booking, ledger and mails are
+ * touched, and the event row, committed first, is the promise that they will be (after a crash too).
+ * A database fault throws (the route answers 500 and Razorpay retries; nothing was recorded).
  */
 export async function receiveRazorpayWebhook(
   body: Buffer,
@@ -248,31 +251,125 @@ export async function receiveRazorpayWebhook(
   }
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) return { status: 400, body: { status: 'refused', error: 'The body is not a Razorpay event' } };
-  const { event, payload } = envelope.data;
+  recording++;
+  let row: { eventId: string } | undefined;
+  try {
+    [row] = await db()
+      .insert(razorpayEvents)
+      .values({ eventId: eventId.data, event: envelope.data.event, outcome: RECEIVED, payload: json as Record<string, unknown> })
+      .onConflictDoNothing({ target: razorpayEvents.eventId })
+      .returning({ eventId: razorpayEvents.eventId });
+  } finally {
+    recording--;
+    lastRecordedAt = performance.now();
+  }
+  if (!row) return { status: 200, body: { status: 'duplicate' } };
+  eventReceived?.();
+  return { status: 200, body: { status: 'received' } };
+}
 
+/** The outcome of an event waiting in the inbox. */
+export const RECEIVED = 'received';
+
+/** Failed attempts after which an event is given up: its outcome says why, for staff to act on. */
+export const MAX_EVENT_ATTEMPTS = 8;
+
+/** Wait before the next attempt after `attempts` failed ones: 5 s doubling, at most an hour. */
+function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+let eventReceived: (() => void) | undefined;
+
+/** Deliveries of this process being recorded now, and when the last one was (performance.now(), ms). */
+let recording = 0;
+let lastRecordedAt = -Infinity;
+
+/**
+ * Whether this process is recording deliveries now or did within the last `quietMs`: the inbox
+ * loop then holds back its work, so a burst of deliveries is answered first
+ * (app/infrastructure/razorpay-inbox.server.ts).
+ */
+export function razorpayDeliveriesArriving(quietMs: number): boolean {
+  return recording > 0 || performance.now() - lastRecordedAt < quietMs;
+}
+
+/** Let the inbox loop (app/infrastructure/razorpay-inbox.server.ts) hear of each newly recorded event, to act on it at once. */
+export function onRazorpayEventReceived(listener: (() => void) | undefined): void {
+  eventReceived = listener;
+}
+
+/**
+ * Act on the oldest waiting event (docs/decisions/046-payments.md#webhooks), in one transaction
+ * with the event's outcome: credit a paid link or payment, mark a refund processed or failed, note
+ * a failed payment. The event row is claimed `FOR UPDATE SKIP LOCKED`, so instances sharing a
+ * PostgreSQL server take different events and none is acted on twice; a crash rolls the work back
+ * and the event waits for the next run (after a restart too). A fault in the work is recorded on
+ * the event (attempts, last_error) and tried again later; after MAX_EVENT_ATTEMPTS the event is
+ * given up with outcome `failed: <error>`. Returns false when nothing is waiting.
+ */
+export async function processNextRazorpayEvent(): Promise<boolean> {
   // Read before the transaction: PGlite has one connection, a read outside `tx` inside it would wait forever.
   const { company } = await getSettings(['company']);
   // Mails queued by a processed refund (the traveller's 'refund made'), to wake the mailer after commit.
   const mails: OutgoingEmail[] = [];
-  const result = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(razorpayEvents)
-      .values({ eventId: eventId.data, event, outcome: 'received', payload: json as Record<string, unknown> })
-      .onConflictDoNothing({ target: razorpayEvents.eventId })
-      .returning({ eventId: razorpayEvents.eventId });
-    if (!row) return null;
-    const handled = await handle(tx, event, payload, company, mails);
-    await tx.update(razorpayEvents).set({ outcome: handled.outcome, bookingId: handled.bookingId }).where(eq(razorpayEvents.eventId, eventId.data));
-    return handled;
-  });
-  if (!result) return { status: 200, body: { status: 'duplicate' } };
-  if (result.credit) await afterCredit(result.credit);
+  let claimed: RazorpayEvent | undefined;
+  let handled: Handled;
+  try {
+    const result = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(razorpayEvents)
+        .where(and(isNull(razorpayEvents.processedAt), or(isNull(razorpayEvents.nextAttemptAt), lte(razorpayEvents.nextAttemptAt, new Date()))))
+        .orderBy(asc(razorpayEvents.receivedAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return null;
+      claimed = row;
+      const envelope = envelopeSchema.parse(row.payload);
+      const outcome = await handle(tx, row.event, envelope.payload, company, mails);
+      await tx
+        .update(razorpayEvents)
+        .set({ outcome: outcome.outcome, bookingId: outcome.bookingId, processedAt: new Date(), lastError: null, nextAttemptAt: null })
+        .where(eq(razorpayEvents.eventId, row.eventId));
+      return outcome;
+    });
+    if (!result) return false;
+    handled = result;
+  } catch (error) {
+    if (!claimed) throw error;
+    const attempts = claimed.attempts + 1;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    const givenUp = attempts >= MAX_EVENT_ATTEMPTS;
+    await db()
+      .update(razorpayEvents)
+      .set({
+        attempts,
+        lastError: message,
+        nextAttemptAt: givenUp ? null : new Date(Date.now() + retryDelayMs(attempts)),
+        ...(givenUp ? { processedAt: new Date(), outcome: `failed: ${message}`.slice(0, 300) } : {}),
+      })
+      .where(and(eq(razorpayEvents.eventId, claimed.eventId), isNull(razorpayEvents.processedAt)));
+    logger.error({ err: error, eventId: claimed.eventId, attempts, givenUp }, 'a Razorpay event could not be acted on');
+    return true;
+  }
+  if (handled.credit) await afterCredit(handled.credit);
   notifyNewMail(mails);
-  return { status: 200, body: { status: 'processed', outcome: result.outcome } };
+  return true;
+}
+
+/**
+ * Act on waiting events until none is left that is due, or `limit` were taken (the inbox loop,
+ * and tests that deliver a webhook and then look at its effects). Returns how many were taken.
+ */
+export async function drainRazorpayInbox(limit = 1_000): Promise<number> {
+  let taken = 0;
+  while (taken < limit && (await processNextRazorpayEvent())) taken++;
+  return taken;
 }
 
 /** The latest `limit` deliveries, newest first (the staff list, /admin/payments/events). */
-export async function recentRazorpayEvents(limit = 100): Promise<Omit<RazorpayEvent, 'payload'>[]> {
+export async function recentRazorpayEvents(limit = 100): Promise<Omit<RazorpayEvent, 'payload' | 'nextAttemptAt'>[]> {
   return db()
     .select({
       eventId: razorpayEvents.eventId,
@@ -280,6 +377,9 @@ export async function recentRazorpayEvents(limit = 100): Promise<Omit<RazorpayEv
       outcome: razorpayEvents.outcome,
       bookingId: razorpayEvents.bookingId,
       receivedAt: razorpayEvents.receivedAt,
+      processedAt: razorpayEvents.processedAt,
+      attempts: razorpayEvents.attempts,
+      lastError: razorpayEvents.lastError,
     })
     .from(razorpayEvents)
     .orderBy(desc(razorpayEvents.receivedAt))

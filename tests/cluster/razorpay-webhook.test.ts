@@ -3,7 +3,8 @@
  * the same moment (docs/decisions/046-payments.md#webhooks, 022-several-instances.md): the same
  * event delivered to both (a retry racing the original), and the payment's two events
  * (payment_link.paid and payment.captured) split between them. Each payment ends up in the ledger
- * once and each event id is recorded once.
+ * once and each event id is recorded once; both instances' inboxes act on the recorded events at
+ * once, and each event is acted on by one of them.
  *
  * Needs DATABASE_URL (a fresh database is created next to it and dropped); `npm run test:cluster`.
  */
@@ -47,7 +48,7 @@ afterAll(async () => {
 
 async function post(instance: ClusterInstance, d: ReturnType<typeof delivery>) {
   const response = await fetch(`${instance.url}/api/webhooks/razorpay`, { method: 'POST', headers: d.headers, body: d.body });
-  return { status: response.status, body: (await response.json()) as { status: string; outcome?: string } };
+  return { status: response.status, body: (await response.json()) as { status: string } };
 }
 
 async function ledgerCounts(runId: string) {
@@ -60,6 +61,20 @@ async function ledgerCounts(runId: string) {
   });
 }
 
+/** Once both instances' inboxes acted on every recorded event: each event's outcome, by event id. */
+async function outcomesOnceActedOn(eventIds: string[]): Promise<Map<string, string>> {
+  const read = () =>
+    withClient(database.url, async (client) => {
+      const { rows } = await client.query<{ event_id: string; outcome: string; waiting: boolean }>(
+        'select event_id, outcome, processed_at is null as waiting from razorpay_events where event_id = any($1)',
+        [eventIds],
+      );
+      return rows;
+    });
+  await expect.poll(async () => (await read()).filter((r) => r.waiting).length, { timeout: 30_000 }).toBe(0);
+  return new Map((await read()).map((r) => [r.event_id, r.outcome]));
+}
+
 async function seed(runId: string) {
   return withClient(database.url, (client) => seedPaymentRequests(async (text, params) => (await client.query(text, params)).rows, runId, PAYMENTS));
 }
@@ -68,16 +83,13 @@ describe('two instances, one payment reported at once', () => {
   test('the same delivery to both instances at once: one credit, one duplicate, one ledger row', async () => {
     const runId = randomBytes(4).toString('hex');
     const seeded = await seed(runId);
-    const answers = await Promise.all(
-      seeded.map(async (s, i) => {
-        const d = delivery(paymentLinkPaid(s.linkId, { id: `pay_${runId}x${i}`, amountPaise: s.amountPaise }));
-        return Promise.all([post(instances[0]!, d), post(instances[1]!, d)]);
-      }),
-    );
+    const deliveries = seeded.map((s, i) => delivery(paymentLinkPaid(s.linkId, { id: `pay_${runId}x${i}`, amountPaise: s.amountPaise })));
+    const answers = await Promise.all(deliveries.map((d) => Promise.all([post(instances[0]!, d), post(instances[1]!, d)])));
     for (const pair of answers) {
       expect(pair.map((a) => a.status)).toEqual([200, 200]);
-      expect(pair.map((a) => a.body.status).sort()).toEqual(['duplicate', 'processed']);
+      expect(pair.map((a) => a.body.status).sort()).toEqual(['duplicate', 'received']);
     }
+    await outcomesOnceActedOn(deliveries.map((d) => d.eventId));
     const ledger = await ledgerCounts(runId);
     expect(ledger.size).toBe(PAYMENTS);
     expect([...ledger.values()].every((n) => n === 1)).toBe(true);
@@ -86,16 +98,20 @@ describe('two instances, one payment reported at once', () => {
   test('payment_link.paid on one instance and payment.captured on the other at once: one ledger row each', async () => {
     const runId = randomBytes(4).toString('hex');
     const seeded = await seed(runId);
+    const pairs = seeded.map((s, i) => {
+      const payment = { id: `pay_${runId}x${i}`, amountPaise: s.amountPaise, notes: { payment_request_id: s.requestId } };
+      return [delivery(paymentLinkPaid(s.linkId, payment)), delivery(paymentEvent('payment.captured', payment))] as const;
+    });
     const answers = await Promise.all(
-      seeded.map(async (s, i) => {
-        const payment = { id: `pay_${runId}x${i}`, amountPaise: s.amountPaise, notes: { payment_request_id: s.requestId } };
+      pairs.map(([paid, captured], i) => {
         const [first, second] = i % 2 === 0 ? [instances[0]!, instances[1]!] : [instances[1]!, instances[0]!];
-        return Promise.all([post(first, delivery(paymentLinkPaid(s.linkId, payment))), post(second, delivery(paymentEvent('payment.captured', payment)))]);
+        return Promise.all([post(first, paid), post(second, captured)]);
       }),
     );
-    for (const pair of answers) {
-      expect(pair.map((a) => a.status)).toEqual([200, 200]);
-      expect(pair.map((a) => a.body.outcome).sort()).toEqual(['already credited', 'credited; booking confirmed']);
+    for (const pair of answers) expect(pair.map((a) => `${a.status} ${a.body.status}`)).toEqual(['200 received', '200 received']);
+    const outcomes = await outcomesOnceActedOn(pairs.flatMap((pair) => pair.map((d) => d.eventId)));
+    for (const pair of pairs) {
+      expect(pair.map((d) => outcomes.get(d.eventId)).sort()).toEqual(['already credited', 'credited; booking confirmed']);
     }
     const ledger = await ledgerCounts(runId);
     expect(ledger.size).toBe(PAYMENTS);

@@ -13,7 +13,7 @@ import { db } from '~/db/client.server';
 import { bookings, paymentRequests, payments, razorpayEvents, refunds } from '~/db/schema';
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
 import { ledgerOf, saveQuote } from '~/models/payments.server';
-import { receiveRazorpayWebhook } from '~/models/razorpay-events.server';
+import { drainRazorpayInbox, MAX_EVENT_ATTEMPTS, receiveRazorpayWebhook } from '~/models/razorpay-events.server';
 import { loader as eventsLoader } from '~/routes/admin/payments-events';
 import { action, loader } from '~/routes/api/webhooks.razorpay';
 import { bodyLimit } from '../../server/app';
@@ -26,8 +26,17 @@ process.env.RAZORPAY_WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
 
 type Delivery = ReturnType<typeof delivery>;
 
+/**
+ * Deliver `d` as Razorpay does, then let the inbox act on what was recorded (as the server's loop
+ * does just after the answer); `outcome` is the outcome of the event this delivery recorded (none for a repeat), as staff see it.
+ */
 async function post(d: Pick<Delivery, 'body' | 'headers'>) {
-  return settle(() => action(routeArgs('/api/webhooks/razorpay', {}, { method: 'POST', headers: d.headers, body: d.body })));
+  const answer = await settle(() => action(routeArgs('/api/webhooks/razorpay', {}, { method: 'POST', headers: d.headers, body: d.body })));
+  await drainRazorpayInbox();
+  const eventId = (d.headers as Record<string, string | undefined>)['X-Razorpay-Event-Id'];
+  const received = (answer.body as { status?: string }).status === 'received';
+  const outcome = received && eventId ? (await eventRow(eventId))?.outcome : undefined;
+  return { ...answer, outcome };
 }
 
 let actor: { id: string; name: string };
@@ -133,7 +142,7 @@ describe('a paid payment link', () => {
     const createdAt = Date.UTC(2026, 10, 27, 23, 30) / 1000;
     const d = delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 500_000, createdAt }));
     const answer = await post(d);
-    expect(answer).toMatchObject({ status: 200, body: { status: 'processed', outcome: 'credited; booking confirmed' } });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'received' }, outcome: 'credited; booking confirmed' });
     const [entry] = await ledgerRowsOf(paymentId);
     expect(entry).toMatchObject({
       bookingId: booking.id,
@@ -155,11 +164,55 @@ describe('a paid payment link', () => {
     expect(await eventRow(d.eventId)).toMatchObject({ outcome: 'credited; booking confirmed' });
   });
 
+  test('the answer comes when the event is recorded; the inbox credits it after, and once however often it runs', async () => {
+    const { booking, linkId } = await requestedBooking();
+    const paymentId = razorpayId('pay');
+    const d = delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 500_000 }));
+    const answer = await receiveRazorpayWebhook(
+      Buffer.from(d.body),
+      { signature: d.headers['X-Razorpay-Signature']!, eventId: d.eventId },
+      TEST_WEBHOOK_SECRET,
+    );
+    expect(answer).toEqual({ status: 200, body: { status: 'received' } });
+    // Recorded and waiting, as after a crash right after the answer: nothing credited yet.
+    expect(await eventRow(d.eventId)).toMatchObject({ outcome: 'received', processedAt: null });
+    expect(await ledgerRowsOf(paymentId)).toEqual([]);
+    await Promise.all([drainRazorpayInbox(), drainRazorpayInbox()]);
+    await drainRazorpayInbox();
+    expect(await ledgerRowsOf(paymentId)).toHaveLength(1);
+    expect(await eventRow(d.eventId)).toMatchObject({ outcome: 'credited; booking confirmed', bookingId: booking.id });
+    expect((await eventRow(d.eventId))!.processedAt).toBeInstanceOf(Date);
+  });
+
+  test('an event the inbox cannot act on is tried again later, and given up after the last attempt with the error for staff', async () => {
+    // Recorded, but its stored payload is no event (as a fault in acting on it would do): acting throws.
+    const eventId = razorpayId('evt');
+    await db().insert(razorpayEvents).values({ eventId, event: 'payment_link.paid', outcome: 'received', payload: {} });
+    await drainRazorpayInbox();
+    const once = await eventRow(eventId);
+    expect(once).toMatchObject({ outcome: 'received', processedAt: null, attempts: 1 });
+    expect(once!.lastError).toBeTruthy();
+    expect(once!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: a run leaves it alone.
+    await drainRazorpayInbox();
+    expect(await eventRow(eventId)).toMatchObject({ attempts: 1 });
+    // The last attempt fails too: given up, its outcome says why.
+    await db()
+      .update(razorpayEvents)
+      .set({ attempts: MAX_EVENT_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(razorpayEvents.eventId, eventId));
+    await drainRazorpayInbox();
+    const last = await eventRow(eventId);
+    expect(last).toMatchObject({ attempts: MAX_EVENT_ATTEMPTS });
+    expect(last!.outcome).toMatch(/^failed: /);
+    expect(last!.processedAt).toBeInstanceOf(Date);
+  });
+
   test('a link we do not know (nor its reference_id) answers 200, is recorded for staff, credits nothing', async () => {
     const paymentId = razorpayId('pay');
     const linkId = razorpayId('plink');
     const d = delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 500_000 }));
-    expect(await post(d)).toMatchObject({ status: 200, body: { outcome: `unknown payment link ${linkId}` } });
+    expect(await post(d)).toMatchObject({ status: 200, outcome: `unknown payment link ${linkId}` });
     expect(await eventRow(d.eventId)).toMatchObject({ outcome: `unknown payment link ${linkId}`, bookingId: null });
     expect(await ledgerRowsOf(paymentId)).toEqual([]);
   });
@@ -177,7 +230,7 @@ describe('a paid payment link', () => {
     const paymentId = razorpayId('pay');
     const d = delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 200_000 }, { event: 'payment_link.partially_paid' }));
     const answer = await post(d);
-    expect(answer).toMatchObject({ status: 200, body: { outcome: 'credited; amount differs: ₹2,000.00 paid, ₹5,000.00 requested' } });
+    expect(answer).toMatchObject({ status: 200, outcome: 'credited; amount differs: ₹2,000.00 paid, ₹5,000.00 requested' });
     expect(await ledgerRowsOf(paymentId)).toMatchObject([{ amountPaise: 200_000 }]);
     const [after] = await db().select().from(paymentRequests).where(eq(paymentRequests.id, request.id));
     expect(after!.status).toBe('open');
@@ -190,7 +243,7 @@ describe('a paid payment link', () => {
     await db().update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, booking.id));
     const paymentId = razorpayId('pay');
     const answer = await post(delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 500_000 })));
-    expect(answer).toMatchObject({ status: 200, body: { outcome: 'credited; booking is cancelled: refund it' } });
+    expect(answer).toMatchObject({ status: 200, outcome: 'credited; booking is cancelled: refund it' });
     expect(await ledgerRowsOf(paymentId)).toHaveLength(1);
     const [row] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('cancelled');
@@ -212,8 +265,8 @@ describe('the same payment reported twice', () => {
     const paymentId = razorpayId('pay');
     const captured = delivery(paymentEvent('payment.captured', { id: paymentId, amountPaise: 500_000, notes: { payment_request_id: request.id } }));
     const paid = delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 500_000 }));
-    expect(await post(captured)).toMatchObject({ status: 200, body: { outcome: 'credited; booking confirmed' } });
-    expect(await post(paid)).toMatchObject({ status: 200, body: { status: 'processed', outcome: 'already credited' } });
+    expect(await post(captured)).toMatchObject({ status: 200, outcome: 'credited; booking confirmed' });
+    expect(await post(paid)).toMatchObject({ status: 200, body: { status: 'received' }, outcome: 'already credited' });
     expect(await ledgerRowsOf(paymentId)).toHaveLength(1);
     expect(await eventRow(paid.eventId)).toMatchObject({ bookingId: booking.id });
   });
@@ -222,13 +275,13 @@ describe('the same payment reported twice', () => {
     const { linkId } = await requestedBooking();
     const paymentId = razorpayId('pay');
     expect(await post(delivery(paymentEvent('payment.captured', { id: paymentId, amountPaise: 500_000 })))).toMatchObject({
-      body: { outcome: `unknown payment ${paymentId}` },
+      outcome: `unknown payment ${paymentId}`,
     });
     expect(await post(delivery(paymentLinkPaid(linkId, { id: paymentId, amountPaise: 500_000 })))).toMatchObject({
-      body: { outcome: 'credited; booking confirmed' },
+      outcome: 'credited; booking confirmed',
     });
     expect(await post(delivery(paymentEvent('payment.captured', { id: paymentId, amountPaise: 500_000 })))).toMatchObject({
-      body: { outcome: 'already credited' },
+      outcome: 'already credited',
     });
     expect(await ledgerRowsOf(paymentId)).toHaveLength(1);
   });
@@ -246,7 +299,11 @@ describe('the same payment reported twice', () => {
     const answers = await Promise.all([...Array.from({ length: 5 }, () => post(same)), ...others.map(post)]);
     expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
     expect(answers.filter((a) => (a.body as { status: string }).status === 'duplicate')).toHaveLength(4);
-    expect(answers.filter((a) => (a.body as { outcome?: string }).outcome?.startsWith('credited'))).toHaveLength(1);
+    // Read once every delivery's inbox run has ended: a run skips an event another one holds, so an
+    // answer's own read may come while its event is still being acted on elsewhere.
+    const outcomes = await Promise.all([same, ...others].map(async (d) => (await eventRow(d.eventId))!.outcome));
+    expect(outcomes.filter((outcome) => outcome.startsWith('credited'))).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'already credited')).toHaveLength(4);
     expect(await ledgerOf(db(), booking.id)).toHaveLength(1);
     for (const d of [same, ...others]) expect(await eventRow(d.eventId)).toMatchObject({ bookingId: booking.id });
   });
@@ -259,7 +316,7 @@ describe('failed payments and refunds', () => {
     const d = delivery(
       paymentEvent('payment.failed', { id: paymentId, amountPaise: 500_000, notes: { payment_request_id: request.id }, errorDescription: 'Bank declined' }),
     );
-    expect(await post(d)).toMatchObject({ status: 200, body: { outcome: 'payment failed: Bank declined' } });
+    expect(await post(d)).toMatchObject({ status: 200, outcome: 'payment failed: Bank declined' });
     expect(await eventRow(d.eventId)).toMatchObject({ bookingId: booking.id });
     expect(await ledgerRowsOf(paymentId)).toEqual([]);
   });
@@ -282,10 +339,10 @@ describe('failed payments and refunds', () => {
       })
       .returning();
     const processed = refundEvent('refund.processed', { id: rfnd, paymentId, amountPaise: 300_000 });
-    expect(await post(delivery(processed))).toMatchObject({ status: 200, body: { outcome: 'refund processed' } });
-    expect(await post(delivery(processed))).toMatchObject({ status: 200, body: { outcome: 'refund processed' } });
+    expect(await post(delivery(processed))).toMatchObject({ status: 200, outcome: 'refund processed' });
+    expect(await post(delivery(processed))).toMatchObject({ status: 200, outcome: 'refund processed' });
     expect(await post(delivery(refundEvent('refund.failed', { id: rfnd, paymentId, amountPaise: 300_000 })))).toMatchObject({
-      body: { outcome: 'refund already processed; failure not applied' },
+      outcome: 'refund already processed; failure not applied',
     });
     const rows = (await ledgerOf(db(), booking.id)).filter((e) => e.entryType === 'refund');
     expect(rows).toMatchObject([{ amountPaise: -300_000, refundId: refund!.id }]);
@@ -301,20 +358,20 @@ describe('failed payments and refunds', () => {
     expect(
       await post(delivery(refundEvent('refund.failed', { id: rfnd, paymentId: razorpayId('pay'), amountPaise: 100_000, notes: { refund_id: refund!.id } }))),
     ).toMatchObject({
-      body: { outcome: 'refund failed' },
+      outcome: 'refund failed',
     });
     const [after] = await db().select().from(refunds).where(eq(refunds.id, refund!.id));
     expect(after).toMatchObject({ status: 'failed', failureReason: 'Razorpay reported the refund failed' });
     const unknown = razorpayId('rfnd');
     expect(await post(delivery(refundEvent('refund.processed', { id: unknown, paymentId: razorpayId('pay'), amountPaise: 100 })))).toMatchObject({
       status: 200,
-      body: { outcome: `unknown refund ${unknown}` },
+      outcome: `unknown refund ${unknown}`,
     });
   });
 
   test('an event the site does not use is recorded as ignored', async () => {
     const d = delivery({ entity: 'event', event: 'order.paid', payload: {}, created_at: 1 });
-    expect(await post(d)).toMatchObject({ status: 200, body: { outcome: 'ignored: event not used' } });
+    expect(await post(d)).toMatchObject({ status: 200, outcome: 'ignored: event not used' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * /admin/payments/events (admin role): the latest 100 Razorpay webhook deliveries, newest first
  * (docs/decisions/046-payments.md#webhooks): when, the event, what it did (`outcome`: credited,
- * already credited, unknown payment link, amount differs, booking cancelled: refund it, ...) and the
+ * already credited, unknown payment link, amount differs, booking cancelled: refund it, ...; `received`
+ * while it waits for the inbox, with the failed attempts when acting on it failed) and the
  * booking it concerned, linked. Read-only; the full payload stays in the database.
  */
 import { Webhook } from 'lucide-react';
@@ -31,7 +32,7 @@ type Row = Route.ComponentProps['loaderData']['events'][number];
 
 /** Outcomes that need a person: anything not plainly credited, repeated or ignored. */
 function needsLook(outcome: string): boolean {
-  return !/^(credited|already credited|credited; booking confirmed|refund processed|ignored: event not used)$/.test(outcome);
+  return !/^(received|credited|already credited|credited; booking confirmed|refund processed|ignored: event not used)$/.test(outcome);
 }
 
 const columns: DataColumn<Row>[] = [
@@ -48,7 +49,14 @@ const columns: DataColumn<Row>[] = [
   },
   {
     header: 'Outcome',
-    cell: (e) => <span className={needsLook(e.outcome) ? 'font-semibold text-status-bad-fg' : 'text-ink'}>{e.outcome}</span>,
+    cell: (e) =>
+      e.lastError && !e.processedAt ? (
+        <span className="font-semibold text-status-bad-fg">
+          waiting: {e.attempts} {e.attempts === 1 ? 'attempt' : 'attempts'} failed ({e.lastError}); tried again shortly
+        </span>
+      ) : (
+        <span className={needsLook(e.outcome) ? 'font-semibold text-status-bad-fg' : 'text-ink'}>{e.outcome}</span>
+      ),
     className: 'min-w-72',
   },
   {

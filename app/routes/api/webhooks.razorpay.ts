@@ -7,7 +7,7 @@
  * RAZORPAY_WEBHOOK_SECRET), never by a session: there is no staff guard, no Origin check (the
  * Express check skips this path, app/lib/origin-check.server.ts) and no JSON content-type rule (the
  * body is read as the bytes sent, whatever its type, and parsed only once the signature matches).
- * Answers: 200 `{status: 'processed', outcome}` or `{status: 'duplicate'}`; 400 bad or missing
+ * Answers: 200 `{status: 'received'}` (recorded; acted on just after, by the inbox) or `{status: 'duplicate'}`; 400 bad or missing
  * signature, event id or body (nothing recorded); 413 over 64 KB; 503 when RAZORPAY_WEBHOOK_SECRET
  * is not set: Razorpay retries any non-2xx for 24 hours (https://razorpay.com/docs/webhooks/best-practices/),
  * so deliveries made while the secret is missing are not lost once it is set. GET and other methods: 405.

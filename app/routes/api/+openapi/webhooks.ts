@@ -9,8 +9,7 @@ const result = {
   type: 'object',
   required: ['status'],
   properties: {
-    status: { type: 'string', enum: ['processed', 'duplicate'] },
-    outcome: { type: 'string', description: 'What the event did, as staff see it at /admin/payments/events (e.g. `credited`, `unknown payment link plink_…`)' },
+    status: { type: 'string', enum: ['received', 'duplicate'] },
   },
 };
 
@@ -30,7 +29,7 @@ export const paths: Record<string, unknown> = {
       tags: ['webhooks'],
       summary: 'Razorpay event delivery (Razorpay only)',
       description:
-        'Authenticated by `X-Razorpay-Signature`, the hex HMAC-SHA256 of the raw body with the webhook secret; no session. Each event is recorded once by `X-Razorpay-Event-Id`; a repeat answers `duplicate`. Unknown links or payments, amounts that differ and cancelled bookings answer 200 with the outcome recorded for staff.',
+        'Authenticated by `X-Razorpay-Signature`, the hex HMAC-SHA256 of the raw body with the webhook secret; no session. Each event is recorded once by `X-Razorpay-Event-Id` and answered `received`; a repeat answers `duplicate`. The event is acted on just after the answer, in its own transaction; what it did (e.g. `credited`, `unknown payment link plink_…`, an amount that differs, a cancelled booking) is recorded for staff at /admin/payments/events.',
       parameters: [
         { name: 'X-Razorpay-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
         { name: 'X-Razorpay-Event-Id', in: 'header', required: true, schema: { type: 'string', maxLength: 100 } },
