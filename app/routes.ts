@@ -90,8 +90,6 @@ export default [
     route('bookings/:id/refunds', 'routes/api/booking.refunds.ts'),
     route('settings', 'routes/api/settings.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
-    // Razorpay's deliveries: signed, never a session (docs/decisions/046-payments.md#webhooks).
-    route('webhooks/razorpay', 'routes/api/webhooks.razorpay.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 ] satisfies RouteConfig;

@@ -30,7 +30,7 @@ import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '
 import { routerContextFor } from '~/lib/request-context.server';
 import { requestStore } from '~/lib/request-store.server';
 import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
-import { isAdminPath, isApiPath, isRazorpayWebhookPath, isTravellerBookingPath, normalisedPath } from '~/lib/request-path.server';
+import { isAdminPath, isApiPath, isTravellerBookingPath, normalisedPath } from '~/lib/request-path.server';
 import { refreshVideoMediaOrigins, securityHeaders } from '~/lib/security-headers.server';
 import { clientIpHeader } from '~/infrastructure/rate-limit.server';
 import { UPLOADS_URL_PREFIX } from '~/lib/storage.server';
@@ -39,6 +39,7 @@ import { deleteExpiredSessions } from '~/models/session.server';
 import { getSetting } from '~/models/settings.server';
 import { ensureFirstAdmin } from '~/models/user.server';
 import { prepareStoredSecrets } from '~/models/two-factor.server';
+import { razorpayWebhook } from './razorpay-webhook';
 
 /** Largest JSON or form body accepted (docs/decisions/036-errors-and-body-limits.md); larger answers 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -69,8 +70,8 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
       res.status(413).json({ error: `Request body too large (limit ${limit} bytes)`, issues: [] });
       return;
     }
-    // Razorpay's webhook may stream its body; its route stops reading at the limit itself (readBodyBytes).
-    if (length === undefined && req.headers['transfer-encoding'] && !isRazorpayWebhookPath(req.path)) {
+    // (Razorpay's webhook, which may stream its body, is answered before this: server/razorpay-webhook.ts.)
+    if (length === undefined && req.headers['transfer-encoding']) {
       res.status(411).json({ error: 'Content-Length required', issues: [] });
       return;
     }
@@ -185,6 +186,8 @@ export const front = express.Router();
 front.use(requestLogging);
 // The request id and the staff-write flag follow the request through every await.
 front.use((req, _res, next) => requestStore.run({ requestId: String(req.id), staffWrite: false }, next));
+// Razorpay's deliveries skip the page chain below (server/razorpay-webhook.ts).
+front.use(razorpayWebhook);
 front.use(securityHeaders());
 front.use(healthRoutes());
 

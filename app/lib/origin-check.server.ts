@@ -11,7 +11,6 @@
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { env } from './env.server';
-import { isRazorpayWebhookPath } from './request-path.server';
 
 export type OriginVerdict = { ok: true } | { ok: false; reason: string };
 
@@ -82,9 +81,8 @@ export function isCookieAuthenticatedChange(method: string, cookieHeader: string
  */
 export function refuseCrossSiteWrites(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   // A Bearer-token call is authenticated by its token, whatever cookies the client also keeps.
-  // Razorpay's webhook is authenticated by its signature and never acts on a cookie: a staff cookie
-  // sent along (a developer's curl) must not turn a valid delivery into a 403.
-  if (!isCookieAuthenticatedChange(req.method, req.headers.cookie) || bearerTokenOf(req.headers.authorization) || isRazorpayWebhookPath(req.path)) {
+  // (Razorpay's webhook never gets here: server/razorpay-webhook.ts answers it first.)
+  if (!isCookieAuthenticatedChange(req.method, req.headers.cookie) || bearerTokenOf(req.headers.authorization)) {
     next();
     return;
   }

@@ -49,9 +49,9 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The path Razorpay delivers webhooks to (app/routes/api/webhooks.razorpay.ts): a server-to-server
- * call authenticated by its signature, so the browser rules (Origin check, Content-Length
- * requirement) do not apply to it (docs/decisions/046-payments.md#webhooks).
+ * The path Razorpay delivers webhooks to (answered by server/razorpay-webhook.ts before the page
+ * chain): a server-to-server call authenticated by its signature, so the browser rules (Origin
+ * check, Content-Length requirement) never see it (docs/decisions/046-payments.md#webhooks).
  */
 export const RAZORPAY_WEBHOOK_PATH = '/api/webhooks/razorpay';
 

@@ -4,19 +4,18 @@
  * order or at the same time, credits the payment once; what cannot be matched is answered 200 and
  * recorded for staff. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { razorpaySignature } from '~/lib/razorpay-signature.server';
 import express from 'express';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookings, paymentRequests, payments, razorpayEvents, refunds } from '~/db/schema';
-import { refuseCrossSiteWrites } from '~/lib/origin-check.server';
 import { ledgerOf, saveQuote } from '~/models/payments.server';
 import { drainRazorpayInbox, MAX_EVENT_ATTEMPTS, receiveRazorpayWebhook } from '~/models/razorpay-events.server';
 import { loader as eventsLoader } from '~/routes/admin/payments-events';
-import { action, loader } from '~/routes/api/webhooks.razorpay';
-import { bodyLimit } from '../../server/app';
+import { app as pageChain, errorHandler, front } from '../../server/app';
 import { createStaffSession } from '../auth-helpers';
 import { createBooking } from '../factories';
 import { routeArgs, settle } from '../route-args';
@@ -30,14 +29,31 @@ type Delivery = ReturnType<typeof delivery>;
  * Deliver `d` as Razorpay does, then let the inbox act on what was recorded (as the server's loop
  * does just after the answer); `outcome` is the outcome of the event this delivery recorded (none for a repeat), as staff see it.
  */
-async function post(d: Pick<Delivery, 'body' | 'headers'>) {
-  const answer = await settle(() => action(routeArgs('/api/webhooks/razorpay', {}, { method: 'POST', headers: d.headers, body: d.body })));
+async function post(d: Pick<Delivery, 'body' | 'headers'>, path = '/api/webhooks/razorpay') {
+  const response = await fetch(base + path, { method: 'POST', headers: d.headers, body: d.body });
+  const answer = { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
   await drainRazorpayInbox();
   const eventId = (d.headers as Record<string, string | undefined>)['X-Razorpay-Event-Id'];
   const received = (answer.body as { status?: string }).status === 'received';
   const outcome = received && eventId ? (await eventRow(eventId))?.outcome : undefined;
   return { ...answer, outcome };
 }
+
+/**
+ * The server's own middleware in the order server.js mounts it (without the static files): the
+ * webhook is answered by `front`, and whatever it lets through meets the page chain. React Router
+ * is never reached by these tests (a request that would reach it fails the test with a 500).
+ */
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  const http = express();
+  http.use(front, pageChain, errorHandler);
+  server = http.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 let actor: { id: string; name: string };
 beforeAll(async () => {
@@ -129,8 +145,24 @@ describe('the signature', () => {
     expect(await eventRow(d.eventId)).toBeUndefined();
   });
 
-  test('GET answers 405', async () => {
-    expect((await settle(() => loader())).status).toBe(405);
+  test('GET answers 405 with Allow: POST; a body over 64 KB answers 413 and records nothing', async () => {
+    const get = await fetch(`${base}/api/webhooks/razorpay`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const before = await eventCount();
+    const big = delivery({ entity: 'event', event: 'payment.captured', payload: { pad: 'x'.repeat(70 * 1024) }, created_at: 1 });
+    expect((await post(big)).status).toBe(413);
+    expect(await eventCount()).toBe(before);
+  });
+
+  test('any spelling of the path is the webhook, answered without the page chain', async () => {
+    const { linkId } = await requestedBooking();
+    const d = delivery(paymentLinkPaid(linkId, { id: razorpayId('pay'), amountPaise: 500_000 }));
+    const answer = await post(d, '/API/Webhooks/%72azorpay');
+    expect(answer).toMatchObject({ status: 200, body: { status: 'received' }, outcome: 'credited; booking confirmed' });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    // No page headers: the page chain was not run.
+    expect(answer.headers.get('content-security-policy')).toBeNull();
   });
 });
 
@@ -296,7 +328,7 @@ describe('the same payment reported twice', () => {
       delivery(paymentEvent('payment.captured', { id: paymentId, amountPaise: 500_000, notes: { payment_request_id: request.id } })),
       delivery(paymentEvent('payment.captured', { id: paymentId, amountPaise: 500_000, notes: { payment_request_id: request.id } })),
     ];
-    const answers = await Promise.all([...Array.from({ length: 5 }, () => post(same)), ...others.map(post)]);
+    const answers = await Promise.all([...Array.from({ length: 5 }, () => post(same)), ...others.map((d) => post(d))]);
     expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
     expect(answers.filter((a) => (a.body as { status: string }).status === 'duplicate')).toHaveLength(4);
     // Read once every delivery's inbox run has ended: a run skips an event another one holds, so an
@@ -376,38 +408,27 @@ describe('failed payments and refunds', () => {
 });
 
 describe('the Express layer', () => {
-  test('the webhook path is exempt from the Origin check and the Content-Length rule; other paths are not', async () => {
-    const reached: string[] = [];
-    const app = express();
-    app.use(refuseCrossSiteWrites);
-    app.use(bodyLimit());
-    app.use((req, res) => {
-      reached.push(`${req.method} ${req.path}`);
-      res.status(204).end();
-    });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  test('a delivery carrying a staff cookie from another origin, or streamed without Content-Length, is still answered; other paths are refused', async () => {
+    const { linkId } = await requestedBooking();
     const { cookie } = await createStaffSession();
     const foreign = { Cookie: cookie, Origin: 'https://evil.example', 'Content-Type': 'application/json' };
-    const chunked = () =>
+    const chunked = (text: string) =>
       new ReadableStream({
         start(controller) {
-          controller.enqueue(new TextEncoder().encode('{}'));
+          controller.enqueue(new TextEncoder().encode(text));
           controller.close();
         },
       });
-    try {
-      const send = (path: string, init: RequestInit) => fetch(`${base}${path}`, { method: 'POST', ...init }).then((r) => r.status);
-      expect(await send('/api/webhooks/razorpay', { headers: foreign, body: '{}' })).toBe(204);
-      expect(await send('/api/bookings', { headers: foreign, body: '{}' })).toBe(403);
-      const streamed = { headers: { 'Content-Type': 'application/json' }, body: chunked(), duplex: 'half' } as RequestInit;
-      expect(await send('/api/webhooks/razorpay', streamed)).toBe(204);
-      expect(await send('/api/inquiries', { ...streamed, body: chunked() } as RequestInit)).toBe(411);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-    expect(reached).toEqual(['POST /api/webhooks/razorpay', 'POST /api/webhooks/razorpay']);
+    const send = (path: string, init: RequestInit) => fetch(`${base}${path}`, { method: 'POST', ...init }).then((r) => r.status);
+    const withCookie = delivery(paymentLinkPaid(linkId, { id: razorpayId('pay'), amountPaise: 500_000 }));
+    expect(await send('/api/webhooks/razorpay', { headers: { ...withCookie.headers, ...foreign }, body: withCookie.body })).toBe(200);
+    expect(await send('/api/bookings', { headers: foreign, body: '{}' })).toBe(403);
+    const streamedDelivery = delivery(paymentEvent('payment.failed', { id: razorpayId('pay'), amountPaise: 100 }));
+    const streamed = { headers: streamedDelivery.headers, body: chunked(streamedDelivery.body), duplex: 'half' } as RequestInit;
+    expect(await send('/api/webhooks/razorpay', streamed)).toBe(200);
+    expect(await eventRow(streamedDelivery.eventId)).toBeDefined();
+    expect(await send('/api/inquiries', { headers: { 'Content-Type': 'application/json' }, body: chunked('{}'), duplex: 'half' } as RequestInit)).toBe(411);
+    await drainRazorpayInbox();
   });
 });
 

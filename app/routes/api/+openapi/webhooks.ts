@@ -1,6 +1,6 @@
 /**
  * OpenAPI path of Razorpay's webhook, POST /api/webhooks/razorpay
- * (app/routes/api/webhooks.razorpay.ts, docs/decisions/046-payments.md#webhooks). Called by
+ * (server/razorpay-webhook.ts, docs/decisions/046-payments.md#webhooks). Called by
  * Razorpay only; described so the API's description lists every route.
  */
 import { errorResponse } from '~/lib/openapi';
