@@ -30,7 +30,7 @@ import { BOOKING_TRANSITIONS, type BookingPatch } from '~/schemas/booking-admin'
 import { createdChanges, diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { findClashes, vehicleOf } from './booking-clashes.server';
 import type { Settings } from '~/schemas/settings';
-import { getSettings } from './settings.server';
+import { getPublicSettings, getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
 import { issueBookingLink } from './booking-link.server';
 
@@ -71,7 +71,10 @@ export type CreateBookingOptions = {
  * See `CreateBookingOptions` for a booking staff enter by hand.
  */
 export async function createBooking(input: BookingInput, options: CreateBookingOptions = {}): Promise<Booking> {
-  const settings = await getSettings(['company', 'notifications', 'payments']);
+  // From the shared content cache, which every settings save empties (here at once, on other
+  // instances through the instance bus: docs/decisions/042-shared-content-cache.md), so a booking is
+  // sold under the policy in force; a submission then costs one statement less.
+  const settings = await getPublicSettings(['company', 'notifications', 'payments']);
   let mails: ReturnType<typeof bookingMails> = [];
   const booking = await db().transaction(async (tx) => {
     const values: NewBooking = {

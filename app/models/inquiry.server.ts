@@ -20,7 +20,7 @@ import type { InquiryUpdate } from '~/schemas/inquiry-admin';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { enqueueEmails } from './outbox.server';
 import { containsAny, selectPage, type Page, type Paging } from './query.server';
-import { getSettings } from './settings.server';
+import { getPublicSettings } from './settings.server';
 
 async function lookup(tx: Executor, kind: 'package' | 'car' | 'bike', id: string): Promise<{ id: string; name: string }> {
   const [row] =
@@ -44,7 +44,9 @@ export async function createInquiry(
   input: InquiryInput,
   options: { withinTransaction?: (tx: Executor, row: Inquiry) => Promise<void> } = {},
 ): Promise<Inquiry> {
-  const settings = await getSettings(['company', 'notifications']);
+  // From the shared content cache, which every settings save empties (docs/decisions/042-shared-content-cache.md):
+  // a submission then costs one statement less.
+  const settings = await getPublicSettings(['company', 'notifications']);
   let mails: ReturnType<typeof inquiryMails> = [];
   const inquiry = await db().transaction(async (tx) => {
     const values: NewInquiry = {
