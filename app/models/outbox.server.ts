@@ -46,24 +46,14 @@ const ACK_CAP_LOCK = sql`hashtextextended('email_outbox acknowledgement caps', 0
 
 /**
  * The reason (HELD_FOR_ADDRESS, HELD_FOR_SITE) an acknowledgement to `mailbox` must not be sent,
- * as an SQL expression, or null: counts the acknowledgements that are or will be mailed (not
- * `held`) to the same mailbox in the last 24 hours and to anyone in the last hour. Each count reads
- * only a partial index of mailed acknowledgements (email_outbox_ack_mailbox_idx,
- * email_outbox_ack_mailed_created_idx), so its cost is bounded by the caps, not by how many
- * submissions a flood has made; the predicate is written as literals, the same text as the
- * indexes' WHERE, so the planner can use them.
+ * as an SQL expression, or null: the database function `ack_hold_reason` (drizzle/0017_ack_hold_reason_function.sql)
+ * counts the acknowledgements that are or will be mailed (not `held`) to the same mailbox in the
+ * last 24 hours and to anyone in the last hour. Each count reads only a partial index of mailed
+ * acknowledgements, so its cost is bounded by the caps, not by how many submissions a flood has
+ * made; being PL/pgSQL, its two queries are planned once per connection, not per submission.
  */
 function holdReasonSql(mailbox: SQL, caps: AcknowledgementCaps): SQL {
-  const e = sql.raw('"e"');
-  const mailed = sql`${e}.kind = 'acknowledgement' and ${e}.status <> 'held'`;
-  return sql`case
-    when (select count(*) from ${emailOutbox} as e
-          where ${mailed} and ${e}.mailbox = ${mailbox} and ${e}.created_at > now() - interval '1 day') >= ${caps.perAddressPerDay}
-      then ${HELD_FOR_ADDRESS}::text
-    when (select count(*) from ${emailOutbox} as e
-          where ${mailed} and ${e}.created_at > now() - interval '1 hour') >= ${caps.perSitePerHour}
-      then ${HELD_FOR_SITE}::text
-  end`;
+  return sql`ack_hold_reason(${mailbox}, ${caps.perAddressPerDay}::integer, ${caps.perSitePerHour}::integer)`;
 }
 
 /**
