@@ -10,17 +10,24 @@ import { defaultSettings, type Settings } from '~/schemas/settings';
 /** One thing still missing: what it is, what to do, and the admin page that fixes it (null: the server's env file). */
 export type GoLiveItem = {
   /** Stable id, for tests and React keys. */
-  key: 'phone' | 'whatsapp' | 'email' | 'registration' | 'promo' | 'smtp' | 'mailFrom' | 'publicUrl';
+  key: 'phone' | 'whatsapp' | 'email' | 'registration' | 'promo' | 'payment' | 'razorpayWebhook' | 'smtp' | 'mailFrom' | 'publicUrl';
   missing: string;
   fix: string;
   href: string | null;
 };
 
 /** What the checklist reads of the environment (the parsed values, PUBLIC_URL after its default). */
-export type GoLiveEnv = { PUBLIC_URL: string; SMTP_URL?: string | undefined; MAIL_FROM: string };
+export type GoLiveEnv = {
+  PUBLIC_URL: string;
+  SMTP_URL?: string | undefined;
+  MAIL_FROM: string;
+  RAZORPAY_KEY_ID?: string | undefined;
+  RAZORPAY_WEBHOOK_SECRET?: string | undefined;
+};
 
 const COMPANY_SETTINGS = '/admin/settings#section-company';
 const PROMO_SETTINGS = '/admin/settings#section-promo';
+const PAYMENT_SETTINGS = '/admin/settings#section-payments';
 const ENV_FILE = "the server's env file (/etc/himalayan-tours/env in docs/deploy.md), then restart the service";
 
 /** An address on a domain reserved for examples (RFC 2606: example.com/.org/.net, .example, .test, .invalid). */
@@ -45,10 +52,13 @@ function isLocalUrl(url: string): boolean {
  * the site is ready. Company details count while they equal the seed's placeholders (phone and
  * WhatsApp '+91 00000 00000', an e-mail on example.com, a registration number still marked
  * 'placeholder'); the promo while the seed's 'Summer 2025' banner is switched on with its sample
- * text; the server while SMTP_URL is unset, MAIL_FROM is on example.com or PUBLIC_URL is unset or local.
+ * text; how travellers pay while online payment is off and the payment settings have neither a UPI
+ * ID nor bank details (their booking page then offers no way to pay), or while Razorpay's keys are
+ * set without RAZORPAY_WEBHOOK_SECRET (docs/decisions/046-payments.md#webhooks); the server while
+ * SMTP_URL is unset, MAIL_FROM is on example.com or PUBLIC_URL is unset or local.
  */
-export function goLiveChecklist(settings: Pick<Settings, 'company' | 'promo'>, env: GoLiveEnv): GoLiveItem[] {
-  const { company, promo } = settings;
+export function goLiveChecklist(settings: Pick<Settings, 'company' | 'promo' | 'payments'>, env: GoLiveEnv): GoLiveItem[] {
+  const { company, promo, payments } = settings;
   const items: GoLiveItem[] = [];
   const placeholderPhone = defaultSettings.company.phone;
   if (company.phone === placeholderPhone) {
@@ -89,6 +99,24 @@ export function goLiveChecklist(settings: Pick<Settings, 'company' | 'promo'>, e
       missing: `The promo banner still shows the sample offer ("${promo.text}").`,
       fix: 'Write your own offer or switch the banner off in Promo banner.',
       href: PROMO_SETTINGS,
+    });
+  }
+  if (!env.RAZORPAY_KEY_ID && !payments.upiId && payments.bankDetails.length === 0) {
+    items.push({
+      key: 'payment',
+      missing:
+        "Travellers have no way to pay: online payment is off (no Razorpay keys) and the payment settings have no UPI ID and no bank details, so a traveller's booking page shows nothing to pay with.",
+      fix: `Enter the office's UPI ID or bank details in Payments, or set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET in ${ENV_FILE}.`,
+      href: PAYMENT_SETTINGS,
+    });
+  }
+  if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
+    items.push({
+      key: 'razorpayWebhook',
+      missing:
+        "Razorpay's webhook is not set up: RAZORPAY_WEBHOOK_SECRET is not set, so Razorpay's reports are refused (503) and a payment is recorded only when the traveller comes back from Razorpay's page or at the next reconciliation.",
+      fix: `Add the webhook in Razorpay's dashboard (README, "Taking payments online") and set RAZORPAY_WEBHOOK_SECRET in ${ENV_FILE}.`,
+      href: '/admin/payments/events',
     });
   }
   if (!env.SMTP_URL) {

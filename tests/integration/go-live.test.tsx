@@ -28,15 +28,20 @@ const realCompany = {
   email: 'desk@himalayan-tours.in',
   registrationNumber: 'SKM/TD/TA/1234',
 };
-const liveServer = parseEnv({
+const liveServerVariables = {
   PUBLIC_URL: 'https://himalayan-tours.in',
   SMTP_URL: 'smtp://mailer:secret@smtp.himalayan-tours.in:587',
   MAIL_FROM: 'Himalayan Tours <bookings@himalayan-tours.in>',
-});
+};
+const liveServer = parseEnv(liveServerVariables);
+
+/** A way to pay that needs no Razorpay: the office's UPI ID. */
+const upiPayments = { ...defaultSettings.payments, upiId: 'himalayantours@sbi' };
 
 afterEach(async () => {
   await updateSetting('company', defaultSettings.company);
   await updateSetting('promo', defaultSettings.promo);
+  await updateSetting('payments', defaultSettings.payments);
 });
 
 async function dashboardChecklist(): Promise<GoLiveItem[]> {
@@ -51,7 +56,7 @@ const keys = (items: GoLiveItem[]) => items.map((i) => i.key);
 describe('the go-live checklist on the dashboard', () => {
   test('a freshly seeded site lists every placeholder and missing server setting, each saying where it is fixed', async () => {
     const items = await dashboardChecklist();
-    expect(keys(items)).toEqual(['phone', 'whatsapp', 'email', 'registration', 'promo', 'smtp', 'mailFrom', 'publicUrl']);
+    expect(keys(items)).toEqual(['phone', 'whatsapp', 'email', 'registration', 'promo', 'payment', 'smtp', 'mailFrom', 'publicUrl']);
     const byKey = Object.fromEntries(items.map((i) => [i.key, i]));
     expect(byKey.phone).toMatchObject({ href: '/admin/settings#section-company' });
     expect(byKey.phone!.missing).toContain('+91 00000 00000');
@@ -59,6 +64,8 @@ describe('the go-live checklist on the dashboard', () => {
     expect(byKey.registration!.missing).toContain('SKM/TD/TA/0000 (placeholder)');
     expect(byKey.promo).toMatchObject({ href: '/admin/settings#section-promo' });
     expect(byKey.promo!.missing).toContain('Summer 2025');
+    expect(byKey.payment).toMatchObject({ href: '/admin/settings#section-payments' });
+    expect(byKey.payment!.missing).toContain('no way to pay');
     expect(byKey.smtp).toMatchObject({ href: '/admin/outbox' });
     expect(byKey.smtp!.fix).toContain('SMTP_URL');
     expect(byKey.publicUrl!.fix).toContain('PUBLIC_URL');
@@ -66,8 +73,10 @@ describe('the go-live checklist on the dashboard', () => {
 
   test('lists exactly what remains as staff replace the placeholders', async () => {
     await updateSetting('company', { ...defaultSettings.company, phone: realCompany.phone, email: realCompany.email });
-    expect(keys(await dashboardChecklist())).toEqual(['whatsapp', 'registration', 'promo', 'smtp', 'mailFrom', 'publicUrl']);
+    expect(keys(await dashboardChecklist())).toEqual(['whatsapp', 'registration', 'promo', 'payment', 'smtp', 'mailFrom', 'publicUrl']);
 
+    // Bank details alone are a way to pay.
+    await updateSetting('payments', { ...defaultSettings.payments, bankDetails: ['Himalayan Tours', 'A/c 1234567890', 'IFSC SBIN0001234'] });
     await updateSetting('company', realCompany);
     await updateSetting('promo', { ...defaultSettings.promo, text: 'Monsoon offer: 10% off Pelling stays' });
     expect(keys(await dashboardChecklist())).toEqual(['smtp', 'mailFrom', 'publicUrl']);
@@ -80,7 +89,8 @@ describe('the go-live checklist on the dashboard', () => {
   test('the server items go once SMTP_URL, MAIL_FROM and PUBLIC_URL are set; nothing remains when all are', async () => {
     await updateSetting('company', realCompany);
     await updateSetting('promo', { ...defaultSettings.promo, enabled: false });
-    const settings = await getSettings(['company', 'promo']);
+    await updateSetting('payments', upiPayments);
+    const settings = await getSettings(['company', 'promo', 'payments']);
     expect(goLiveChecklist(settings, liveServer)).toEqual([]);
     // A localhost address or the example sender of deploy/env.example still counts as missing.
     const half = parseEnv({
@@ -89,6 +99,20 @@ describe('the go-live checklist on the dashboard', () => {
       MAIL_FROM: 'Himalayan Tours <no-reply@tours.example.com>',
     });
     expect(keys(goLiveChecklist(settings, half))).toEqual(['mailFrom', 'publicUrl']);
+  });
+
+  test('online payment: Razorpay keys count as a way to pay, and without the webhook secret the checklist says payments are not reported', async () => {
+    await updateSetting('company', realCompany);
+    await updateSetting('promo', { ...defaultSettings.promo, enabled: false });
+    const settings = await getSettings(['company', 'promo', 'payments']);
+    const razorpayKeys = { RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456', RAZORPAY_KEY_SECRET: 'secret-of-the-key' };
+    const items = goLiveChecklist(settings, parseEnv({ ...liveServerVariables, ...razorpayKeys }));
+    expect(keys(items)).toEqual(['razorpayWebhook']);
+    expect(items[0]!.missing).toContain('RAZORPAY_WEBHOOK_SECRET');
+    expect(items[0]!.href).toBe('/admin/payments/events');
+    expect(goLiveChecklist(settings, parseEnv({ ...liveServerVariables, ...razorpayKeys, RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-site' }))).toEqual([]);
+    // No keys and no UPI ID or bank details: the traveller could not pay at all.
+    expect(keys(goLiveChecklist(settings, liveServer))).toEqual(['payment']);
   });
 });
 

@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [data, recent, settings, money] = await Promise.all([
     getDashboardData(),
     getRecentRequests(),
-    getSettings(['company', 'promo']),
+    getSettings(['company', 'promo', 'payments']),
     getMoneyOverview(today),
   ]);
   const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
