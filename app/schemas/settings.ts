@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { parseMapEmbed } from '~/lib/admin/map-embed';
 import { toE164 } from '~/lib/admin/phone';
 import { DEFAULT_PACKAGE_POLICY, DEFAULT_RENTAL_POLICY } from '~/lib/cancellation-policy';
+import { PRICES_INCLUDE_TAX_DEFAULT, TAX_DEFAULTS, validateGstRate, validateSac, type ItemKind } from '~/lib/gst/defaults';
+import { DEFAULT_DOCUMENT_PREFIXES, validatePrefix, type DocumentKind } from '~/lib/gst/document-number';
+import { validateGstin } from '~/lib/gst/gstin';
+import { formatStateWithCode, gstStateByCode, HOME_STATE_CODE } from '~/lib/gst/states';
 
 export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/admin/map-embed';
 
@@ -202,6 +206,143 @@ export const paymentSettingsSchema = z.object({
   rentalCancellation: cancellationPolicySchema,
 });
 
+/**
+ * A text checked by one of the GST modules' field checks (app/lib/gst/), which answer
+ * `{ ok: true, … }` or `{ ok: false, message }`: the message becomes the field's error, and the
+ * value is what `pick` takes from the answer (the normalised text).
+ */
+function checkedText<R extends { ok: true }>(check: (value: string) => R | { ok: false; message: string }, pick: (result: R) => string, empty: string) {
+  return z
+    .string({ error: empty })
+    .max(200, 'At most 200 characters')
+    .transform((value, ctx) => {
+      const result = check(value);
+      if (!result.ok) {
+        ctx.addIssue({ code: 'custom', message: result.message });
+        return z.NEVER;
+      }
+      return pick(result);
+    });
+}
+
+/** An SAC code: 4 to 8 digits (`validateSac`). */
+const sacCode = checkedText(validateSac, (r) => r.sac, 'Enter the SAC code');
+
+/**
+ * A GST rate in percent, 0 to 28 with at most two decimals (`validateGstRate`): a number, or text as
+ * a form posts it ('5', '18 %'). Stored as the number of percent (5, 0.25).
+ */
+const gstRate = z.union([z.number(), z.string()], { error: 'Enter the GST rate in percent' }).transform((value, ctx) => {
+  const result = validateGstRate(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  }
+  return result.ratePercent;
+});
+
+/** A series prefix: 1 to 5 characters, so that PREFIX/YY-YY/NNNN stays within 16 (`validatePrefix`). */
+const seriesPrefix = checkedText(validatePrefix, (r) => r.prefix, 'Enter a prefix, for example INV').describe(
+  "1 to 5 letters, digits, '-' or '/' (upper-cased); numbers read PREFIX/26-27/0001, at most 16 characters",
+);
+
+/** The tax of one kind of item: its SAC code and GST rate. */
+const itemTaxSchema = z.object({
+  sac: sacCode.describe('SAC code, 4 to 8 digits'),
+  ratePercent: gstRate.describe("GST rate in percent, 0 to 28 with at most two decimals (numeric text such as '18' is accepted)"),
+});
+
+/** The tax settings' field of each item kind (the API's field names are camelCase). */
+export const TAX_ITEM_FIELDS = { tour_package: 'tourPackage', car_with_driver: 'carWithDriver', self_drive: 'selfDrive' } as const satisfies Record<
+  ItemKind,
+  string
+>;
+
+/** The tax settings' prefix field of each series. */
+export const TAX_PREFIX_FIELDS = { receipt: 'receiptPrefix', invoice: 'invoicePrefix', credit_note: 'creditNotePrefix' } as const satisfies Record<
+  DocumentKind,
+  string
+>;
+
+/** What each series is called in a message. */
+const SERIES_NAMES: Record<DocumentKind, string> = { receipt: 'receipts', invoice: 'tax invoices', credit_note: 'credit notes' };
+
+/**
+ * Tax settings (docs/decisions/047-invoices-gst.md#tax-settings): who issues the receipts, tax
+ * invoices and credit notes, and the SAC code and GST rate of each kind of item.
+ *
+ * - `gstin`: '' for an operator who is not registered for GST (below the threshold): the product
+ *   then issues receipts only, no tax invoices (`issuesTaxInvoices`). Otherwise checked by
+ *   `validateGstin` and stored in capitals; its first two digits must be `stateCode`.
+ * - `stateCode`: the GST state code of the registered address ('11', Sikkim, by default): the
+ *   supplier's state, which decides between CGST + SGST and IGST.
+ * - `receiptPrefix`, `invoicePrefix`, `creditNotePrefix`: the series prefixes (`validatePrefix`, at
+ *   most 5 characters, so a number is at most 16), each different from the others.
+ * - `prices`: 'inclusive' (the default, what travellers are quoted) or 'exclusive' of GST.
+ * - `tourPackage`, `carWithDriver`, `selfDrive`: `{ sac, ratePercent }` per item kind
+ *   (app/lib/gst/defaults.ts), SAC 4 to 8 digits, rate 0 to 28 % with at most two decimals.
+ */
+export const taxSettingsSchema = z
+  .object({
+    legalName: required(200),
+    gstin: z
+      .string({ error: 'Enter the GSTIN, or leave it empty' })
+      .max(40, 'A GSTIN has 15 characters')
+      .transform((value, ctx) => {
+        if (value.trim() === '') return '';
+        const result = validateGstin(value);
+        if (!result.ok) {
+          ctx.addIssue({ code: 'custom', message: result.message });
+          return z.NEVER;
+        }
+        return result.gstin;
+      })
+      .describe("15 characters, checked (state code, PAN, check character); '' when not registered for GST (receipts only)"),
+    address: required(300),
+    stateCode: z
+      .string({ error: 'Choose the state of the registered address' })
+      .trim()
+      .refine((code) => gstStateByCode(code) !== undefined, 'Choose the state of the registered address (a GST state code such as 11 for Sikkim)')
+      .describe("GST state code of the registered address, '11' for Sikkim; a GSTIN must start with it"),
+    receiptPrefix: seriesPrefix,
+    invoicePrefix: seriesPrefix,
+    creditNotePrefix: seriesPrefix,
+    prices: z
+      .enum(['inclusive', 'exclusive'], { error: "Use 'inclusive' or 'exclusive'" })
+      .describe('Whether prices include GST (inclusive, the default) or exclude it'),
+    tourPackage: itemTaxSchema,
+    carWithDriver: itemTaxSchema,
+    selfDrive: itemTaxSchema,
+  })
+  .superRefine((tax, ctx) => {
+    if (tax.gstin !== '' && tax.gstin.slice(0, 2) !== tax.stateCode) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gstin'],
+        message: `This GSTIN is registered in ${formatStateWithCode(tax.gstin.slice(0, 2))}, but the registered address is in ${formatStateWithCode(tax.stateCode)}: a GSTIN starts with its state's code`,
+      });
+    }
+    // Each series counts on its own, so two series with one prefix would print the same number twice.
+    const seen = new Map<string, DocumentKind>();
+    for (const [kind, field] of Object.entries(TAX_PREFIX_FIELDS) as [DocumentKind, (typeof TAX_PREFIX_FIELDS)[DocumentKind]][]) {
+      const other = seen.get(tax[field]);
+      if (other) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `Each series needs its own prefix: ${tax[field]} is already the prefix of the ${SERIES_NAMES[other]}`,
+        });
+      } else {
+        seen.set(tax[field], kind);
+      }
+    }
+  });
+
+/** Whether these tax settings let the product issue tax invoices and credit notes: only with a GSTIN. */
+export function issuesTaxInvoices(tax: { gstin: string }): boolean {
+  return tax.gstin !== '';
+}
+
 /** Every settings key and the schema that checks its value. */
 export const settingsSchemas = {
   company: companySettingsSchema,
@@ -214,6 +355,7 @@ export const settingsSchemas = {
   recentBookingToast: recentBookingToastSettingsSchema,
   notifications: notificationSettingsSchema,
   payments: paymentSettingsSchema,
+  tax: taxSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof settingsSchemas;
@@ -237,6 +379,7 @@ export const SETTINGS_LABELS: Record<SettingsKey, string> = {
   recentBookingToast: 'Recent-booking toast',
   notifications: 'Notification e-mail',
   payments: 'Payments and cancellations',
+  tax: 'Tax (GST)',
 };
 
 /** True for a settings key (API bodies name keys as they like). */
@@ -309,5 +452,20 @@ export const defaultSettings: Settings = {
     bankDetails: [],
     packageCancellation: DEFAULT_PACKAGE_POLICY,
     rentalCancellation: DEFAULT_RENTAL_POLICY,
+  },
+  // No GSTIN: a fresh install issues receipts only until the operator enters one
+  // (docs/decisions/047-invoices-gst.md#tax-settings).
+  tax: {
+    legalName: 'Himalayan Tours & Travels',
+    gstin: '',
+    address: 'Tibet Road, near MG Marg, Gangtok, Sikkim 737101, India',
+    stateCode: HOME_STATE_CODE,
+    receiptPrefix: DEFAULT_DOCUMENT_PREFIXES.receipt,
+    invoicePrefix: DEFAULT_DOCUMENT_PREFIXES.invoice,
+    creditNotePrefix: DEFAULT_DOCUMENT_PREFIXES.credit_note,
+    prices: PRICES_INCLUDE_TAX_DEFAULT ? 'inclusive' : 'exclusive',
+    tourPackage: { sac: TAX_DEFAULTS.tour_package.sac, ratePercent: TAX_DEFAULTS.tour_package.ratePercent },
+    carWithDriver: { sac: TAX_DEFAULTS.car_with_driver.sac, ratePercent: TAX_DEFAULTS.car_with_driver.ratePercent },
+    selfDrive: { sac: TAX_DEFAULTS.self_drive.sac, ratePercent: TAX_DEFAULTS.self_drive.ratePercent },
   },
 };

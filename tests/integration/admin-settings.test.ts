@@ -175,6 +175,16 @@ describe('schemas: good and bad values per key', () => {
         ],
       ],
     },
+    // The tax key's cases in full: tests/integration/settings-tax.test.ts.
+    tax: {
+      good: [defaultSettings.tax, { ...defaultSettings.tax, gstin: '11AAACI1681G1Z2', tourPackage: { sac: '9985', ratePercent: '5' } }],
+      bad: [
+        [{ ...defaultSettings.tax, gstin: '11AAACI1681G1Z3' }, 'gstin'],
+        [{ ...defaultSettings.tax, selfDrive: { sac: '997311', ratePercent: 29 } }, 'selfDrive.ratePercent'],
+        [{ ...defaultSettings.tax, carWithDriver: { sac: '12', ratePercent: 5 } }, 'carWithDriver.sac'],
+        [{ ...defaultSettings.tax, invoicePrefix: 'HTOURS' }, 'invoicePrefix'],
+      ],
+    },
   };
 
   for (const [key, { good, bad }] of Object.entries(cases)) {

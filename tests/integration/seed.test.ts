@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { bikes, bookings, cars, inquiries, siteSettings, tourPackages } from '~/db/schema';
@@ -7,6 +7,7 @@ import { listBikes } from '~/models/bike.server';
 import { listCars } from '~/models/car.server';
 import { listPackages } from '~/models/package.server';
 import { getSettings } from '~/models/settings.server';
+import { defaultSettings } from '~/schemas/settings';
 
 const countOf = async (table: typeof tourPackages | typeof bikes | typeof cars | typeof bookings | typeof inquiries | typeof siteSettings) =>
   (await db().select({ n: count() }).from(table))[0]!.n;
@@ -44,4 +45,10 @@ test('seeds the spec sample content once, and never twice', async () => {
   const { map, policies } = await getSettings(['map', 'policies']);
   expect(map).toMatchObject({ latitude: 27.3187, longitude: 88.5963, zoom: 15 });
   expect(policies.payment.join(' ')).toContain('50% advance');
+
+  // A fresh install has the tax settings stored with their defaults and no GSTIN: receipts only
+  // (docs/decisions/047-invoices-gst.md#tax-settings).
+  const [taxRow] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'tax'));
+  expect(taxRow?.value).toEqual(defaultSettings.tax);
+  expect(taxRow?.value).toMatchObject({ gstin: '', stateCode: '11', prices: 'inclusive', tourPackage: { sac: '998555', ratePercent: 5 } });
 });

@@ -6,7 +6,9 @@
  * payments and cancellations (docs/decisions/046-payments.md): the advance %, when the balance falls
  * due, the UPI ID and bank details travellers pay to by hand, and the package and rental
  * cancellation policies as rows of tiers (each policy's wording, `describePolicy`, shown under it;
- * bookings keep the policy they were sold under).
+ * bookings keep the policy they were sold under), and tax (GST, docs/decisions/047-invoices-gst.md#tax-settings):
+ * the legal name, GSTIN, registered address and state, the series prefixes, whether prices include
+ * GST, and the SAC and rate per item kind; without a GSTIN the page says only receipts are issued.
  *
  * Each form is checked by its key's schema; a refused form shows each field's error and saves
  * nothing. A save writes the row and its audit entry in one transaction (`saveSettings`), then comes
@@ -36,7 +38,10 @@ import { auditActor, requirePermission } from '~/services/admin-guard.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { describePolicy } from '~/lib/cancellation-policy';
 import { getAllSettings } from '~/models/settings.server';
-import { SETTINGS_LABELS, type Settings } from '~/schemas/settings';
+import { TAX_DEFAULTS, type ItemKind } from '~/lib/gst/defaults';
+import { MAX_PREFIX_LENGTH } from '~/lib/gst/document-number';
+import { GST_STATES } from '~/lib/gst/states';
+import { issuesTaxInvoices, SETTINGS_LABELS, TAX_ITEM_FIELDS, type Settings } from '~/schemas/settings';
 import type { Route } from './+types/settings';
 
 const PATH = '/admin/settings';
@@ -52,6 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     sections,
     companyEmail: settings.company.email,
+    gstRegistered: issuesTaxInvoices(settings.tax),
     policyWording: { package: describePolicy(packageCancellation, 'package'), rental: describePolicy(rentalCancellation, 'rental') },
   };
 }
@@ -426,11 +432,123 @@ function PaymentsSection({ value, actionData, policyWording }: SectionProps & { 
   );
 }
 
+/** The form of the `tax` key: every field as text, each item kind its SAC and rate. */
+type TaxForm = {
+  legalName: string;
+  gstin: string;
+  address: string;
+  stateCode: string;
+  receiptPrefix: string;
+  invoicePrefix: string;
+  creditNotePrefix: string;
+  prices: string;
+  tourPackage: { sac: string; ratePercent: string };
+  carWithDriver: { sac: string; ratePercent: string };
+  selfDrive: { sac: string; ratePercent: string };
+};
+
+const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
+
+const PRICE_OPTIONS = [
+  { value: 'inclusive', label: 'Include GST (what travellers are quoted)' },
+  { value: 'exclusive', label: 'Exclude GST (GST is added on top)' },
+];
+
+/** The item kinds in the order the form shows them, with their names there. */
+const ITEM_ROWS: { kind: ItemKind; name: string }[] = [
+  { kind: 'tour_package', name: 'Tour package' },
+  { kind: 'car_with_driver', name: 'Car with driver' },
+  { kind: 'self_drive', name: 'Self-drive bike or car' },
+];
+
+/**
+ * The tax settings (docs/decisions/047-invoices-gst.md#tax-settings): the supplier printed on
+ * receipts and tax invoices, the series prefixes, whether prices include GST, and the SAC and rate
+ * of each item kind. Without a saved GSTIN the card says plainly that only receipts are issued.
+ */
+function TaxSection({ value, actionData, registered }: SectionProps & { registered: boolean }) {
+  const { fields, form, pending } = useSettingsForm<TaxForm>('tax', value, actionData);
+  return (
+    <SettingsFormCard
+      settingsKey="tax"
+      form={form as unknown as FormMetadata<Record<string, unknown>>}
+      pending={pending}
+      title={SETTINGS_LABELS.tax}
+      description="Who issues the receipts and tax invoices, how they are numbered, and the SAC code and GST rate of each kind of item. The defaults are what the sources give for a Sikkim tour operator, not tax advice: have your accountant confirm each code and rate before the first invoice."
+      saveLabel="Save tax settings"
+    >
+      <p
+        role="note"
+        data-gst-status={registered ? 'registered' : 'unregistered'}
+        className="rounded-lg border border-forest-200 bg-forest-50 px-3 py-2 text-sm text-forest-800"
+      >
+        {registered
+          ? 'GST registered: receipts for payments, tax invoices for bookings and credit notes for cancellations and refunds carry this GSTIN.'
+          : 'No GSTIN: the site issues receipts only, no tax invoices or credit notes, as for an operator below the GST registration threshold. Enter your GSTIN here once you are registered.'}
+      </p>
+      <FieldRow columns={2}>
+        <TextField field={fields.legalName} label="Legal name" required autoComplete="organization" hint="As registered for GST; printed on every document." />
+        <TextField
+          field={fields.gstin}
+          label="GSTIN"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="11AAAAA0000A1Z5"
+          hint="15 characters; leave empty if you are not registered for GST."
+        />
+      </FieldRow>
+      <TextareaField field={fields.address} label="Registered address" required rows={2} autoComplete="street-address" />
+      <SelectField
+        field={fields.stateCode}
+        label="State of the registered address"
+        options={STATE_OPTIONS}
+        hint="Decides CGST + SGST (a traveller from this state) or IGST (from another)."
+        className="sm:max-w-md"
+      />
+      <FieldRow columns={3}>
+        <TextField field={fields.receiptPrefix} label="Receipt prefix" required autoCapitalize="characters" placeholder="RCT" />
+        <TextField field={fields.invoicePrefix} label="Invoice prefix" required autoCapitalize="characters" placeholder="INV" />
+        <TextField field={fields.creditNotePrefix} label="Credit note prefix" required autoCapitalize="characters" placeholder="CN" />
+      </FieldRow>
+      <p className="-mt-2 text-sm text-muted">
+        Numbers read PREFIX/26-27/0001, counted from 1 each financial year (1 April to 31 March). A prefix has at most {MAX_PREFIX_LENGTH} letters, digits, '-'
+        or '/', so that a number stays within the 16 characters GST allows; each series needs its own.
+      </p>
+      <SelectField field={fields.prices} label="Prices" options={PRICE_OPTIONS} className="sm:max-w-md" />
+      <fieldset className="grid gap-3 rounded-xl border border-forest-100 p-4">
+        <legend className="px-1 text-sm font-semibold text-ink">SAC code and GST rate per item</legend>
+        {ITEM_ROWS.map(({ kind, name }) => {
+          const item = fields[TAX_ITEM_FIELDS[kind]].getFieldset();
+          const fallback = TAX_DEFAULTS[kind];
+          return (
+            <FieldRow key={kind} columns={2}>
+              <TextField
+                field={item.sac}
+                label={`${name}: SAC code`}
+                required
+                inputMode="numeric"
+                hint={`4 to 8 digits; default ${fallback.sac} (${fallback.label.toLowerCase()}).`}
+              />
+              <TextField
+                field={item.ratePercent}
+                label={`${name}: GST rate (%)`}
+                required
+                inputMode="decimal"
+                hint={`0 to 28; default ${fallback.ratePercent}.`}
+              />
+            </FieldRow>
+          );
+        })}
+      </fieldset>
+    </SettingsFormCard>
+  );
+}
+
 /** A stable key of a saved value, so a form starts again from the stored value after a save. */
 const versionOf = (value: unknown) => JSON.stringify(value);
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { sections, companyEmail, policyWording } = loaderData;
+  const { sections, companyEmail, policyWording, gstRegistered } = loaderData;
   const data = actionData as SettingsActionData | undefined;
   const failed = data && data.result.status === 'error' ? data.section : null;
   const props = (key: SettingsSection) => ({ value: sections[key], actionData: data });
@@ -438,7 +556,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Settings"
-        description="Company details, texts, banners and policies shown on the public site, and how travellers pay. Each section saves on its own."
+        description="Company details, texts, banners and policies shown on the public site, how travellers pay, and tax. Each section saves on its own."
       />
       {failed ? (
         <p role="alert" className="rounded-lg border border-flag-red/30 bg-status-bad-bg px-4 py-3 text-sm font-medium text-status-bad-fg">
@@ -462,6 +580,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <PoliciesSection key={versionOf(sections.policies)} {...props('policies')} />
         <NotificationsSection key={versionOf(sections.notifications)} {...props('notifications')} companyEmail={companyEmail} />
         <PaymentsSection key={versionOf(sections.payments)} {...props('payments')} policyWording={policyWording} />
+        <TaxSection key={versionOf(sections.tax)} {...props('tax')} registered={gstRegistered} />
       </div>
     </div>
   );

@@ -64,6 +64,8 @@ export const settingsFormSchemas = {
   notifications: settingsSchemas.notifications,
   // Bank details are a textarea, one line each; the cancellation tiers are rows of two numbers.
   payments: settingsSchemas.payments.extend({ bankDetails: linesOf(settingsSchemas.payments.shape.bankDetails) }),
+  // Every field is text or a select, posted as the key's schema reads it.
+  tax: settingsSchemas.tax,
 } satisfies Record<SettingsKey, z.ZodType>;
 
 /** The keys edited on /admin/settings (the map has its own page, /admin/location), in page order. */
@@ -77,6 +79,7 @@ export const SETTINGS_SECTIONS = [
   'policies',
   'notifications',
   'payments',
+  'tax',
 ] as const satisfies readonly Exclude<SettingsKey, 'map'>[];
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
