@@ -85,7 +85,7 @@ function taxForm(over: Record<string, string> = {}): [string, string][] {
  */
 async function renderTaxSection(actionData?: unknown): Promise<string> {
   const loaderData = await settingsLoader(routeArgs('/admin/settings', {}, { headers: { Cookie: admin.cookie } }));
-  const Page = AdminSettings as unknown as (props: object) => ReactNode;
+  const Page = AdminSettings as unknown as (props: Record<string, unknown>) => ReactNode;
   const router = createMemoryRouter([{ path: '/', Component: () => <Page loaderData={loaderData} actionData={actionData} params={{}} matches={[]} /> }], {
     hydrationData: { loaderData: {} },
   });
@@ -279,6 +279,15 @@ describe("/admin/settings, the 'Tax (GST)' form", () => {
       invoicePrefix: 'HTOURS',
     });
     expect(await getSetting('tax')).toEqual(defaultSettings.tax);
+
+    // The page the browser gets back: the message under each field, the typed values kept.
+    const html = await renderTaxSection(outcome.body);
+    expect(html).toContain('Nothing was saved: please correct the fields marked below.');
+    expect(textOf(html, 'settings-tax-tourPackage.sac-error')).toBe('An SAC code has 4 to 8 digits; this has 2');
+    expect(textOf(html, 'settings-tax-tourPackage.ratePercent-error')).toBe('The GST rate is between 0 and 28 %');
+    expect(textOf(html, 'settings-tax-invoicePrefix-error')).toBe('A prefix has at most 5 characters: HTOURS/26-27/0042 has 17, and GST Rule 46 allows 16');
+    expect(textOf(html, 'settings-tax-gstin-error')).toMatch(/does not match the others/);
+    expect(html).toContain(`name="gstin" value="${MISTYPED_GSTIN}"`);
   });
 
   test('a GSTIN of another state is refused on the GSTIN field and nothing is saved', async () => {
