@@ -34,6 +34,7 @@ import {
   USER_ROLES,
 } from '../lib/constants';
 import type { CancellationPolicy } from '../lib/cancellation-policy';
+import { DOCUMENT_KINDS } from '../lib/gst/document-number';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, quoted here. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -856,3 +857,87 @@ export type Note = typeof notes.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// GST documents (docs/decisions/047-invoices-gst.md#numbered-documents): receipts, tax invoices and
+// credit notes, numbered per series and financial year, never edited.
+
+/**
+ * What a document's PDF shows, frozen at issue: the view `renderTaxDocumentPdf` draws
+ * (app/infrastructure/pdf/tax-document-pdf.server.ts), with the moment of issue as ISO text.
+ */
+export type TaxDocumentSnapshot = Record<string, unknown> & { kind: string; number: string; issuedAt: string };
+
+/**
+ * An issued receipt, tax invoice or credit note. `sequence` is its place in the series of its kind
+ * and financial year (`financialYear` is the year the FY starts in: 2026 for 26-27), allocated from
+ * `tax_document_counters` in the issuing transaction; `number` is PREFIX/YY-YY/NNNN as printed.
+ * Amounts are integer paise; `snapshot` is what the PDF shows. Never updated or deleted (a trigger
+ * in drizzle/0019_tax_documents_append_only.sql refuses both): a mistake is corrected by a credit
+ * note and a new invoice.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    /** The series prefix at issue ('RCT', 'INV', 'CN' by default). */
+    prefix: text('prefix').notNull(),
+    financialYear: integer('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The ledger payment a receipt is for (receipts only). */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /** The invoice a credit note corrects (credit notes only). */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => taxDocuments.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull().default(0),
+    sgstPaise: paise('sgst_paise').notNull().default(0),
+    igstPaise: paise('igst_paise').notNull().default(0),
+    totalPaise: paise('total_paise').notNull(),
+    snapshot: jsonb('snapshot').$type<TaxDocumentSnapshot>().notNull(),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('tax_documents_kind', oneOf(t.kind, DOCUMENT_KINDS)),
+    check('tax_documents_sequence', sql`${t.sequence} >= 1`),
+    check('tax_documents_number_length', sql`char_length(${t.number}) between 1 and 16`),
+    check(
+      'tax_documents_amounts',
+      sql`${t.taxablePaise} >= 0 and ${t.cgstPaise} >= 0 and ${t.sgstPaise} >= 0 and ${t.igstPaise} >= 0 and ${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} and ${t.totalPaise} <= ${sql.raw(String(MAX_AMOUNT_PAISE))}`,
+    ),
+    check('tax_documents_receipt_payment', sql`(${t.kind} = 'receipt') = (${t.paymentId} is not null)`),
+    check('tax_documents_credit_note_invoice', sql`(${t.kind} = 'credit_note') = (${t.invoiceId} is not null)`),
+    uniqueIndex('tax_documents_series_idx').on(t.kind, t.financialYear, t.sequence),
+    uniqueIndex('tax_documents_number_idx').on(t.number),
+    // One receipt per ledger payment.
+    uniqueIndex('tax_documents_payment_idx').on(t.paymentId),
+    index('tax_documents_booking_idx').on(t.bookingId),
+    index('tax_documents_issued_at_idx').on(t.issuedAt),
+  ],
+);
+
+/**
+ * The last number given in each series (document kind) and financial year. Issuing a document
+ * increments its row with INSERT ... ON CONFLICT DO UPDATE ... RETURNING in the transaction that
+ * inserts the document: the row stays locked until that transaction ends, so two instances never
+ * get one number, and a rollback takes the increment back with it (no gap).
+ */
+export const taxDocumentCounters = pgTable(
+  'tax_document_counters',
+  {
+    kind: text('kind').notNull(),
+    financialYear: integer('financial_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.financialYear] }),
+    check('tax_document_counters_kind', oneOf(t.kind, DOCUMENT_KINDS)),
+    check('tax_document_counters_sequence', sql`${t.lastSequence} >= 1`),
+  ],
+);

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'reversal',
   'refund',
   'booking_link',
+  'document',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
