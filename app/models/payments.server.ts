@@ -17,6 +17,7 @@ import { todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
+import { logger } from '~/lib/logger.server';
 import { formatPaise } from '~/lib/money';
 import { paymentReceivedMail, refundMadeMail } from '~/lib/payment-mail-texts.server';
 import { publicContentChanged } from '~/lib/public-content.server';
@@ -26,6 +27,7 @@ import { confirmPaidBooking } from './booking.server';
 import { issueBookingLink } from './booking-link.server';
 import { enqueueEmails, type OutgoingEmail } from './outbox.server';
 import { getSettings } from './settings.server';
+import { issueReceipt, type TaxDocument } from './tax-documents.server';
 
 export type BookingQuote = typeof bookingQuotes.$inferSelect;
 export type LedgerEntry = typeof payments.$inferSelect;
@@ -243,6 +245,8 @@ export type CreditOutcome = {
   /** The advance is in but the vehicle is booked those days: the clash message (stays pending, flagged). */
   clash: string | null;
   mails: OutgoingEmail[];
+  /** The payment's receipt (docs/decisions/047-invoices-gst.md#numbered-documents), or null when none was issued. */
+  receipt: TaxDocument | null;
 };
 
 /**
@@ -273,7 +277,7 @@ export async function creditPayment(tx: Executor, bookingId: string, credit: Cre
     })
     .onConflictDoNothing({ target: payments.razorpayPaymentId, where: sql`${payments.entryType} = 'payment'` })
     .returning();
-  if (!entry) return { entry: null, booking, confirmed: false, clash: null, mails: [] };
+  if (!entry) return { entry: null, booking, confirmed: false, clash: null, mails: [], receipt: null };
 
   const reference = `#${shortReference(bookingId)}`;
   await recordAudit(tx, actor, {
@@ -323,10 +327,28 @@ export async function creditPayment(tx: Executor, bookingId: string, credit: Cre
     }
   }
   const link = await issueBookingLink(tx, bookingId);
-  const receipt = paymentReceivedMail(booking, entry, summary, company, link.url);
-  await enqueueEmails(tx, [receipt]);
-  mails.push(receipt);
-  return { entry, booking, confirmed, clash, mails };
+  const receiptMail = paymentReceivedMail(booking, entry, summary, company, link.url);
+  await enqueueEmails(tx, [receiptMail]);
+  mails.push(receiptMail);
+  const receipt = await issueReceiptOf(tx, entry, actor);
+  return { entry, booking, confirmed, clash, mails, receipt };
+}
+
+/**
+ * The receipt of a payment just credited (docs/decisions/047-invoices-gst.md#numbered-documents),
+ * issued last in the credit's transaction, so that the receipt series' counter row is locked for as
+ * short a time as possible. It runs in a savepoint: a receipt that cannot be issued (a 5-character
+ * prefix past receipt 9999 of the year, which formatDocumentNumber refuses) must not stop the money
+ * being credited, and rolling the savepoint back returns its number too, so no gap is left. The
+ * error is logged and the payment stays without a receipt.
+ */
+async function issueReceiptOf(tx: Executor, entry: LedgerEntry, actor: AuditActor): Promise<TaxDocument | null> {
+  try {
+    return await tx.transaction((savepoint) => issueReceipt(savepoint, entry, { actor }));
+  } catch (error) {
+    logger.error({ err: error, paymentId: entry.id, bookingId: entry.bookingId }, 'the receipt of a payment could not be issued');
+    return null;
+  }
 }
 
 /** After the credit's transaction committed: wake the mailer, tell open admin pages, refresh the public toast on a confirmation. */

@@ -56,6 +56,7 @@ import {
   writeServerLock,
   type RowQuery,
 } from '~/infrastructure/backup/backup.server';
+import { issueReceipt } from '~/models/tax-documents.server';
 import { createBike, createCar, createPackage } from '../factories';
 import { withDatabaseName } from '../setup/database-names';
 
@@ -172,6 +173,8 @@ async function fillEveryTable() {
     refundId: refund!.id,
     razorpayPaymentId: paid!.razorpayPaymentId,
   });
+  // GST documents (docs/decisions/047-invoices-gst.md#numbered-documents): the payment's receipt and its series' counter.
+  await db().transaction((tx) => issueReceipt(tx, paid!));
   await db()
     .insert(razorpayEvents)
     .values({ eventId: 'evt_backup', event: 'payment_link.paid', outcome: 'credited', bookingId: booking!.id, payload: { ok: true } });

@@ -6,13 +6,15 @@
  * cannot be changed, and the frozen snapshot is what the PDF shows.
  */
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { databaseHandle, db, openDatabase, type Database } from '~/db/client.server';
-import { auditLog, payments, taxDocuments } from '~/db/schema';
+import { auditLog, payments, taxDocumentCounters, taxDocuments } from '~/db/schema';
+import { financialYearOf } from '~/lib/gst/document-number';
 import { renderTaxDocumentPdf, type TaxDocumentView } from '~/infrastructure/pdf/tax-document-pdf.server';
 import type { AuditActor } from '~/models/audit.server';
 import { saveSettings } from '~/models/settings.server';
-import { issueReceipt, listSeries, type TaxDocument } from '~/models/tax-documents.server';
+import { recordManualPayment } from '~/models/payments.server';
+import { issueReceipt, listBookingDocuments, listSeries, type TaxDocument } from '~/models/tax-documents.server';
 import { defaultSettings } from '~/schemas/settings';
 import { createStaffSession } from '../auth-helpers';
 import { createBooking } from '../factories';
@@ -162,6 +164,40 @@ describe('numbers under load', () => {
       expect(await receiptSequences()).toEqual(Array.from({ length: offset + 200 }, (_, i) => i + 1));
     } finally {
       await second?.close();
+    }
+  });
+});
+
+describe('a payment credited gets its receipt', () => {
+  const thisYear = () => financialYearOf(new Date());
+
+  test('a payment recorded by hand is credited with its receipt, in the same transaction', async () => {
+    const booking = await createBooking({ name: 'Karma Bhutia' });
+    const before = (await listSeries(db(), 'receipt', thisYear().start)).length;
+    const outcome = await recordManualPayment(booking.id, { amountPaise: 250_000, method: 'cash', reference: '', receivedOn: '2026-12-01', note: '' }, actor);
+    expect(outcome.receipt).toMatchObject({ kind: 'receipt', paymentId: outcome.entry!.id, totalPaise: 250_000, sequence: before + 1 });
+    expect(outcome.receipt!.number).toBe(`RCT/${thisYear().label}/${String(before + 1).padStart(4, '0')}`);
+    expect((await listBookingDocuments(db(), booking.id)).map((d) => d.number)).toEqual([outcome.receipt!.number]);
+  });
+
+  test('a receipt that cannot be numbered does not stop the credit, and uses no number', async () => {
+    // Financial year 31-32, whose receipt 9999 was the last: a 5-character prefix cannot go on to
+    // 10000 within 16 characters (formatDocumentNumber refuses it).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-06-01T06:30:00Z'));
+    try {
+      await db().insert(taxDocumentCounters).values({ kind: 'receipt', financialYear: 2031, lastSequence: 9999 });
+      await saveSettings({ tax: { ...defaultSettings.tax, receiptPrefix: 'HTOUR' } }, actor);
+      const booking = await createBooking({ name: 'Dawa Sherpa' });
+      const outcome = await recordManualPayment(booking.id, { amountPaise: 10_000, method: 'cash', reference: '', receivedOn: '2031-06-01', note: '' }, actor);
+      expect(outcome.entry).toMatchObject({ amountPaise: 10_000, bookingId: booking.id });
+      expect(outcome.receipt).toBeNull();
+      expect(await listBookingDocuments(db(), booking.id)).toEqual([]);
+      const [counter] = await db().select().from(taxDocumentCounters).where(eq(taxDocumentCounters.financialYear, 2031));
+      expect(counter!.lastSequence).toBe(9999);
+    } finally {
+      vi.useRealTimers();
+      await saveSettings({ tax: defaultSettings.tax }, actor);
     }
   });
 });
