@@ -4,7 +4,8 @@
  * event delivered to both (a retry racing the original), and the payment's two events
  * (payment_link.paid and payment.captured) split between them. Each payment ends up in the ledger
  * once and each event id is recorded once; both instances' inboxes act on the recorded events at
- * once, and each event is acted on by one of them.
+ * once, and each event is acted on by one of them. Every credited payment has its one receipt, and
+ * the receipts are numbered 1..N whichever instance credited them.
  *
  * Needs DATABASE_URL (a fresh database is created next to it and dropped); `npm run test:cluster`.
  */
@@ -123,5 +124,21 @@ describe('two instances, one payment reported at once', () => {
           .rows[0]!.n,
     );
     expect(confirmed).toBe(PAYMENTS);
+  });
+
+  test('every payment credited by either instance has one receipt, numbered 1..N with no gap or repeat', async () => {
+    // docs/decisions/047-invoices-gst.md#numbered-documents: the receipt series' counter is moved on in
+    // each credit's transaction, whichever instance runs it. The two cases above credited 2 × PAYMENTS.
+    const { credited, receipts } = await withClient(database.url, async (client) => ({
+      credited: (await client.query<{ n: number }>("select count(*)::int as n from payments where entry_type = 'payment'")).rows[0]!.n,
+      receipts: (
+        await client.query<{ sequence: number; payment_id: string }>(
+          "select sequence, payment_id from tax_documents where kind = 'receipt' order by financial_year, sequence",
+        )
+      ).rows,
+    }));
+    expect(credited).toBe(2 * PAYMENTS);
+    expect(new Set(receipts.map((r) => r.payment_id)).size).toBe(credited);
+    expect(receipts.map((r) => r.sequence)).toEqual(Array.from({ length: credited }, (_, i) => i + 1));
   });
 });
