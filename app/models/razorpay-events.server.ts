@@ -31,7 +31,7 @@ import { db, type Executor } from '~/db/client.server';
 import { paymentRequests, payments, razorpayEvents, refunds } from '~/db/schema';
 import { MAX_AMOUNT_PAISE } from '~/lib/constants';
 import { todayInIndia } from '~/lib/format';
-import { isUuid } from '~/lib/ids';
+import { isUuid, shortReference } from '~/lib/ids';
 import { formatPaise } from '~/lib/money';
 import type { AuditActor } from './audit.server';
 import { afterCredit, creditPayment, markRefundFailed, markRefundProcessed, type CreditOutcome, type PaymentRequest } from './payments.server';
@@ -39,6 +39,7 @@ import { getSettings } from './settings.server';
 import type { OutgoingEmail } from './outbox.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
 import { logger } from '~/lib/logger.server';
+import { publishLive } from '~/lib/live-events.server';
 
 /** Who the ledger and the audit log name for what Razorpay reported. */
 export const RAZORPAY_ACTOR: AuditActor = { id: null, name: 'Razorpay' };
@@ -354,6 +355,10 @@ export async function processNextRazorpayEvent(): Promise<boolean> {
     return true;
   }
   if (handled.credit) await afterCredit(handled.credit);
+  else if (handled.bookingId && (handled.outcome === 'refund processed' || handled.outcome === 'refund failed')) {
+    // Open admin pages of the booking show the refund's new state (docs/decisions/018-live-updates.md).
+    publishLive({ type: 'booking.updated', id: handled.bookingId, label: `Razorpay: ${handled.outcome} on booking #${shortReference(handled.bookingId)}` });
+  }
   notifyNewMail(mails);
   return true;
 }
