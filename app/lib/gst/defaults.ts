@@ -1,8 +1,7 @@
 /**
  * The SAC code and GST rate each kind of item starts with, and the checks the tax settings apply to
- * an SAC and a rate (docs/decisions/047-invoices-gst.md#defaults-per-item-kind). The defaults and
- * their sources are from ../shared/docs/operations-in-india.md (GST); the operator's accountant
- * confirms them, and the settings can change each one.
+ * an SAC and a rate (docs/decisions/047-invoices-gst.md#defaults-per-item-kind, which gives each
+ * default's source); the operator's accountant confirms them, and the settings can change each one.
  *
  * Client-safe: plain data and functions.
  */

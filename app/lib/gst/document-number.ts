@@ -3,7 +3,7 @@
  * `PREFIX/YY-YY/NNNN`, for example HT/26-27/0042. Rule 46 of the CGST Rules (tax invoices), like
  * Rules 50 (receipt vouchers) and 53 (credit notes), asks for a consecutive serial number unique for
  * the financial year, of at most 16 characters: letters, digits, hyphen '-' and slash '/'
- * (gstzen.in/a/tax-invoice-cgst-rule-46.html, ../shared/docs/operations-in-india.md).
+ * (gstzen.in/a/tax-invoice-cgst-rule-46.html; docs/decisions/047-invoices-gst.md#document-numbers).
  *
  * - The financial year runs 1 April to 31 March, in India's calendar (Asia/Kolkata, UTC+05:30 all
  *   year); its label is the two-digit start and end years, '26-27'.

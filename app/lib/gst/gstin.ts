@@ -1,6 +1,6 @@
 /**
- * GSTIN, the GST identification number (docs/decisions/047-invoices-gst.md#gstin-validation;
- * ../shared/docs/operations-in-india.md, GST). Fifteen characters:
+ * GSTIN, the GST identification number (docs/decisions/047-invoices-gst.md#gstin-validation).
+ * Fifteen characters:
  *
  *   27 AAPFU0939F 1 Z V
  *   │  │          │ │ └ 15: check character, computed from the first 14 (below)

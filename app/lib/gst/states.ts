@@ -4,7 +4,7 @@
  * invoice shows ("Place of supply: West Bengal (19)", Rule 46 of the CGST Rules).
  *
  * Source: the GST portal's list as reprinted by caclubindia.com/articles/state-code-list-of-gst--31682.asp
- * (named in ../shared/docs/operations-in-india.md), with the 2020 merger of Dadra and Nagar Haveli with
+ * (docs/decisions/047-invoices-gst.md#state-codes), with the 2020 merger of Dadra and Nagar Haveli with
  * Daman and Diu (26; 25 is retired) and Ladakh (38, 2019). 28 was undivided Andhra Pradesh; GST
  * registrations there have used 37 since GST began in 2017.
  *

@@ -1,6 +1,6 @@
 /**
  * The GST of a document's lines, in integer paise (docs/decisions/047-invoices-gst.md#rounding and
- * #place-of-supply; ../shared/docs/operations-in-india.md, GST).
+ * #place-of-supply).
  *
  * Rounding, per line and to the paisa, half up (every amount here is zero or positive):
  * - A line's gross is quantity × unit price.
@@ -216,8 +216,8 @@ export interface PlaceOfSupply {
 }
 
 /**
- * The place of supply of a sale to a traveller (IGST Act s.12 as ../shared/docs/operations-in-india.md
- * summarises it; docs/decisions/047-invoices-gst.md#place-of-supply):
+ * The place of supply of a sale to a traveller (IGST Act s.12, as docs/decisions/047-invoices-gst.md#place-of-supply
+ * states it):
  * - a hotel or homestay night ('accommodation') is supplied where the property is, which is the
  *   operator's home state, whoever the traveller is;
  * - otherwise a traveller who gives a GSTIN is a registered recipient: the state of that GSTIN;
