@@ -193,6 +193,10 @@ test('no widget button is visible before hydration, on any public page', async (
     const held = await holdScripts(page);
     await page.goto(path, { waitUntil: 'commit' });
     await page.locator('footer').waitFor();
+    // Judge the page as first painted: the browser paints nothing before its render-blocking
+    // stylesheet is in, and until then every button counts as visible (on a busy machine the first
+    // page's stylesheet could still be loading when the footer was parsed).
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
     await expectNotHydrated(page);
     const buttons = await page.evaluate(() =>
       [...document.querySelectorAll('button')]
