@@ -18,12 +18,12 @@
 // Prints each round and the medians. A benchmark, not a test: exit 0 unless a server fails or a
 // request does not answer 2xx.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { median } from './stats.mjs';
+import { cpuMs, median } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,14 +44,6 @@ const ROUNDS = Number(args.rounds);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const POST = args.case === 'post';
-const CLOCK_TICKS = 100;
-
-/** User + system CPU time of a process so far (ms), from /proc. */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
 
 /** A production server of the checkout `dir` on `port`, on a fresh data folder; resolves once /readyz answers. */
 async function start(dir, port) {

@@ -19,7 +19,6 @@
 // --no-fail (report only, exit 0).
 // Soak: --minutes (10), --soak-connections (50), --post-rate POST/s beside the page load (10).
 // Exit codes: 0 all targets met (or --no-fail), 1 a target missed or a request failed, 2 no build.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,6 +27,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, requireBuild, startServer as startBenchServer } from './catalog-server.mjs';
+import { cpuMs } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -92,19 +92,6 @@ function rssBytes(pid) {
   const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
-}
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/**
- * CPU time a process has used so far (user + system, ms; /proc/<pid>/stat). Per request it depends
- * far less on how busy the rest of the machine is than requests per second do.
- */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** A throwaway PostgreSQL database on the server of `adminUrl`: { url, drop }. */

@@ -99,7 +99,8 @@ const refundPayload = z.object({ refund: z.object({ entity: refundEntity }), pay
 /** What one delivery did: the HTTP status and whether it was recorded, a repeat or refused. */
 export type WebhookResult = { status: number; body: { status: 'received' | 'duplicate' | 'refused'; error?: string } };
 
-type Handled = { outcome: string; bookingId: string | null; credit?: CreditOutcome };
+/** What acting on an event did: its outcome for staff, the booking, a credit, and whether a refund of the booking changed state. */
+type Handled = { outcome: string; bookingId: string | null; credit?: CreditOutcome; refundChanged?: boolean };
 
 /** The day (Asia/Kolkata) of a Razorpay unix time in seconds; today when absent. */
 function dayOf(unixSeconds: number | undefined): string {
@@ -214,11 +215,11 @@ async function handle(
       if (!refund) return { outcome: `unknown refund ${rz.id}`, bookingId: null };
       if (event === 'refund.processed') {
         await markRefundProcessed(tx, refund.id, RAZORPAY_ACTOR, { razorpayRefundId: rz.id, processedOn: dayOf(rz.created_at), company, mails });
-        return { outcome: 'refund processed', bookingId: refund.bookingId };
+        return { outcome: 'refund processed', bookingId: refund.bookingId, refundChanged: true };
       }
       if (refund.status !== 'pending') return { outcome: `refund already ${refund.status}; failure not applied`, bookingId: refund.bookingId };
       await markRefundFailed(tx, refund.id, 'Razorpay reported the refund failed', RAZORPAY_ACTOR);
-      return { outcome: 'refund failed', bookingId: refund.bookingId };
+      return { outcome: 'refund failed', bookingId: refund.bookingId, refundChanged: true };
     }
     default:
       return { outcome: 'ignored: event not used', bookingId: null };
@@ -355,7 +356,7 @@ export async function processNextRazorpayEvent(): Promise<boolean> {
     return true;
   }
   if (handled.credit) await afterCredit(handled.credit);
-  else if (handled.bookingId && (handled.outcome === 'refund processed' || handled.outcome === 'refund failed')) {
+  else if (handled.refundChanged && handled.bookingId) {
     // Open admin pages of the booking show the refund's new state (docs/decisions/018-live-updates.md).
     publishLive({ type: 'booking.updated', id: handled.bookingId, label: `Razorpay: ${handled.outcome} on booking #${shortReference(handled.bookingId)}` });
   }
