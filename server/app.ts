@@ -24,6 +24,7 @@ import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
+import { startInvoicing, stopInvoicing } from '~/infrastructure/invoicing.server';
 import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
 import { startRazorpayInbox, stopRazorpayInbox } from '~/infrastructure/razorpay-inbox.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
@@ -314,6 +315,7 @@ export function start(): Promise<void> {
     startMailer();
     // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
     startBalanceReminders();
+    startInvoicing();
     // Razorpay's state, asked now and then for what a lost webhook missed; one instance at a time
     // (docs/decisions/046-payments.md#reconciliation).
     startReconciler();
@@ -350,6 +352,7 @@ export async function stop(): Promise<void> {
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
+  await stopInvoicing();
   await stopRazorpayInbox();
   await stopMailer();
   await stopReconciler();

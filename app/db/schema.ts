@@ -283,6 +283,16 @@ export const bookings = pgTable(
      * staff move it, confirm it another way or cancel it (docs/decisions/046-payments.md#confirmation).
      */
     paidButClashing: text('paid_but_clashing'),
+    /**
+     * The traveller's details for the tax invoice (docs/decisions/047-invoices-gst.md#invoice-details):
+     * the GST state code of their address (the place of supply of everything but a hotel night), their
+     * postal address as printed on the invoice, and their GSTIN when they are a registered business
+     * (its state then decides the place of supply). Asked on the traveller's booking page and in the
+     * quote; empty until given.
+     */
+    travellerStateCode: text('traveller_state_code'),
+    travellerAddress: text('traveller_address').notNull().default(''),
+    travellerGstin: text('traveller_gstin').notNull().default(''),
     ...pipelineFields(),
     /** The inquiry this booking was converted from ('Convert to booking'), if any. */
     inquiryId: uuid('inquiry_id').references((): AnyPgColumn => inquiries.id, { onDelete: 'set null' }),
@@ -296,6 +306,7 @@ export const bookings = pgTable(
     check('bookings_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check('bookings_adults', sql`${t.adults} is null or ${t.adults} >= 1`),
     check('bookings_children', sql`${t.children} is null or ${t.children} >= 0`),
+    check('bookings_traveller_state_code', sql`${t.travellerStateCode} is null or ${t.travellerStateCode} ~ '^[0-9]{2}$'`),
     check(
       'bookings_item_matches_type',
       sql`(${t.type} = 'package' and ${t.bikeId} is null and ${t.carId} is null)
@@ -900,6 +911,10 @@ export const taxDocuments = pgTable(
     igstPaise: paise('igst_paise').notNull().default(0),
     totalPaise: paise('total_paise').notNull(),
     snapshot: jsonb('snapshot').$type<TaxDocumentSnapshot>().notNull(),
+    /** The place of supply's GST state code (invoices and credit notes; null on a receipt). */
+    placeOfSupplyCode: text('place_of_supply_code'),
+    /** The GST rate of the document's lines in basis points, 5 % = 500 (invoices and credit notes; null on a receipt). */
+    rateBasisPoints: integer('rate_basis_points'),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -913,12 +928,18 @@ export const taxDocuments = pgTable(
     ),
     check('tax_documents_receipt_payment', sql`(${t.kind} = 'receipt') = (${t.paymentId} is not null)`),
     check('tax_documents_credit_note_invoice', sql`(${t.kind} = 'credit_note') = (${t.invoiceId} is not null)`),
+    check('tax_documents_place_of_supply', sql`(${t.kind} = 'receipt') = (${t.placeOfSupplyCode} is null)`),
+    check(
+      'tax_documents_rate',
+      sql`(${t.kind} = 'receipt') = (${t.rateBasisPoints} is null) and (${t.rateBasisPoints} is null or ${t.rateBasisPoints} between 0 and 2800)`,
+    ),
     uniqueIndex('tax_documents_series_idx').on(t.kind, t.financialYear, t.sequence),
     uniqueIndex('tax_documents_number_idx').on(t.number),
     // One receipt per ledger payment.
     uniqueIndex('tax_documents_payment_idx').on(t.paymentId),
     index('tax_documents_booking_idx').on(t.bookingId),
     index('tax_documents_issued_at_idx').on(t.issuedAt),
+    index('tax_documents_invoice_idx').on(t.invoiceId),
   ],
 );
 

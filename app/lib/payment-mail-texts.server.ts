@@ -54,10 +54,12 @@ export function paymentReceivedMail(
   standing: Standing,
   company: Company,
   pageUrl: string,
+  receiptNumber: string | null = null,
 ): OutgoingEmail {
   const ref = shortReference(booking.id);
   const method = PAYMENT_METHOD_LABELS[entry.method as PaymentMethod] ?? entry.method;
   const receipt = [
+    receiptNumber ? `Receipt: ${receiptNumber} (download it from your booking page)` : null,
     `Amount: ${formatPaise(entry.amountPaise)}`,
     `Paid by: ${method}`,
     entry.reference ? `Reference: ${entry.reference}` : null,
@@ -152,6 +154,7 @@ export function refundMadeMail(
   standing: { paidPaise: number; refundedPaise: number },
   company: Company,
   pageUrl: string,
+  creditNoteNumber: string | null = null,
 ): OutgoingEmail {
   const ref = shortReference(booking.id);
   const how =
@@ -163,6 +166,7 @@ export function refundMadeMail(
     `Refunded by: ${how}`,
     refund.reference ? `Reference: ${refund.reference}` : null,
     `Date: ${formatDate(refund.processedOn)}`,
+    creditNoteNumber ? `Credit note: ${creditNoteNumber} (download it from your booking page)` : null,
   ]
     .filter(Boolean)
     .join('\n');

@@ -27,6 +27,7 @@ import { confirmPaidBooking } from './booking.server';
 import { issueBookingLink } from './booking-link.server';
 import { enqueueEmails, type OutgoingEmail } from './outbox.server';
 import { getSettings } from './settings.server';
+import { creditNoteForRefund } from './invoices.server';
 import { issueReceipt, type TaxDocument } from './tax-documents.server';
 
 export type BookingQuote = typeof bookingQuotes.$inferSelect;
@@ -327,10 +328,12 @@ export async function creditPayment(tx: Executor, bookingId: string, credit: Cre
     }
   }
   const link = await issueBookingLink(tx, bookingId);
-  const receiptMail = paymentReceivedMail(booking, entry, summary, company, link.url);
+  // The receipt's number goes into the mail, so it is issued first; the mail's insert takes no lock
+  // another issue waits for, so the series' counter row is still held only briefly.
+  const receipt = await issueReceiptOf(tx, entry, actor);
+  const receiptMail = paymentReceivedMail(booking, entry, summary, company, link.url, receipt?.number ?? null);
   await enqueueEmails(tx, [receiptMail]);
   mails.push(receiptMail);
-  const receipt = await issueReceiptOf(tx, entry, actor);
   return { entry, booking, confirmed, clash, mails, receipt };
 }
 
@@ -500,12 +503,15 @@ export async function markRefundProcessed(tx: Executor, refundId: string, actor:
   });
   const standing = await moneySummary(tx, booking);
   const link = await issueBookingLink(tx, refund.bookingId);
+  // A refund after the booking's tax invoice lowers it: the credit note (docs/decisions/047-invoices-gst.md#credit-notes).
+  const creditNote = await creditNoteForRefund(tx, refund.bookingId, refund, actor);
   const mail = refundMadeMail(
     booking,
     { amountPaise: refund.amountPaise, method: refund.method, reference: entry!.reference, processedOn: entry!.receivedOn },
     standing,
     details.company,
     link.url,
+    creditNote?.number ?? null,
   );
   await enqueueEmails(tx, [mail]);
   details.mails?.push(mail);

@@ -8,8 +8,9 @@
  * it and then gets the next number; a transaction that rolls back takes its increment with it. So no
  * number is given twice and none is skipped. Amounts are integer paise.
  *
- * This part issues receipts (`issueReceipt`); invoices and credit notes use the same allocation
- * when they are built.
+ * Receipts are issued here (`issueReceipt`); tax invoices and credit notes in
+ * app/models/invoices.server.ts, with the same allocation. `documentFileName` is the name a
+ * document downloads as; its PDF is `storedDocumentPdf` (app/infrastructure/pdf/).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
@@ -19,7 +20,7 @@ import { formatDate } from '~/lib/format';
 import { financialYearOf, formatDocumentNumber, type DocumentKind } from '~/lib/gst/document-number';
 import { gstStateByCode } from '~/lib/gst/states';
 import { rupeesInWords } from '~/lib/gst/words';
-import { shortReference } from '~/lib/ids';
+import { isUuid, shortReference } from '~/lib/ids';
 import { formatPaise } from '~/lib/money';
 import { issuesTaxInvoices, TAX_PREFIX_FIELDS, type Settings } from '~/schemas/settings';
 import { recordAudit, type AuditActor } from './audit.server';
@@ -60,7 +61,7 @@ export type ReceiptPayment = {
 };
 
 /** The supplier block of a document from the tax settings; the GSTIN only when registered. */
-function supplierOf(tax: Settings['tax']) {
+export function supplierOf(tax: Settings['tax']) {
   const state = gstStateByCode(tax.stateCode);
   return {
     legalName: tax.legalName,
@@ -178,4 +179,16 @@ export async function listSeries(executor: Executor, kind: DocumentKind, financi
     .from(taxDocuments)
     .where(and(eq(taxDocuments.kind, kind), eq(taxDocuments.financialYear, financialYear)))
     .orderBy(asc(taxDocuments.sequence));
+}
+
+/** A document by id, or null (an id that is not a uuid is null too). */
+export async function getTaxDocument(executor: Executor, id: string): Promise<TaxDocument | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await executor.select().from(taxDocuments).where(eq(taxDocuments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The file name a document downloads as: its number with '/' as '-', `INV-26-27-0001.pdf`. */
+export function documentFileName(document: Pick<TaxDocument, 'number'>): string {
+  return `${document.number.replace(/\//g, '-')}.pdf`;
 }

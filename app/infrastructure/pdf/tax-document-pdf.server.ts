@@ -320,3 +320,13 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
   const bytes = await done;
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+/**
+ * The PDF of a stored document (a row of `tax_documents`): its frozen snapshot is the view, with the
+ * issue time as a Date again, so the same document always gives the same bytes
+ * (docs/decisions/047-invoices-gst.md#numbered-documents).
+ */
+export function storedDocumentPdf(document: { snapshot: Record<string, unknown> & { issuedAt: string } }): Promise<Uint8Array> {
+  const view = { ...(document.snapshot as unknown as TaxDocumentView), issuedAt: new Date(document.snapshot.issuedAt) };
+  return renderTaxDocumentPdf(view);
+}
