@@ -10,7 +10,7 @@
 import type { UserRole } from '~/lib/constants';
 
 /** What only some roles may do. */
-export type Permission = 'settings' | 'staff' | 'delete' | 'audit-ip';
+export type Permission = 'settings' | 'staff' | 'delete' | 'audit-ip' | 'accounts';
 
 /** Which roles hold each permission. */
 export const PERMISSIONS: Readonly<Record<Permission, readonly UserRole[]>> = {
@@ -22,6 +22,8 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly UserRole[]>> = {
   delete: ['admin'],
   /** The audit log's IP addresses. */
   'audit-ip': ['admin'],
+  /** The tax documents' API and /admin/accounts: the month's figures and every document. */
+  accounts: ['admin'],
 };
 
 /** Whether a user of `role` (a users.role value; anything unknown holds nothing) holds `permission`. */

@@ -164,6 +164,11 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'cancellationPolicy',
   'cancelledAt',
   'paidButClashing',
+  // The traveller's details for the tax invoice: changed by PUT /api/bookings/:id/invoice-details
+  // (docs/decisions/047-invoices-gst.md), which checks them together.
+  'travellerStateCode',
+  'travellerAddress',
+  'travellerGstin',
   'createdAt',
   'updatedAt',
 ] as const;

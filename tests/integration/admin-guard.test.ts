@@ -298,8 +298,11 @@ afterAll(async () => {
 
 /** Pages only the admin role opens, loader and every action (app/lib/permissions.ts: settings, staff). */
 const ADMIN_ONLY_PAGES = new Set(['admin/settings', 'admin/location', 'admin/staff', 'admin/payments/events']);
-/** API routes only the admin role may call, every method (the settings, read and written), besides every DELETE. */
-const ADMIN_ONLY_API = new Set(['api/settings']);
+/**
+ * API routes only the admin role may call, every method, besides every DELETE: the settings (read and
+ * written) and the tax documents (list, one, PDF; the `accounts` permission).
+ */
+const ADMIN_ONLY_API = new Set(['api/settings', 'api/documents', 'api/documents/:id', 'api/documents/:id/pdf']);
 /** Pages whose forms delete (`intent=delete` with `id`). */
 const DELETE_FORMS = ['admin/packages', 'admin/bikes', 'admin/cars', 'admin/inquiries'];
 

@@ -25,6 +25,7 @@ import {
   recordPath,
 } from '~/lib/openapi';
 import * as bookingsApi from './+openapi/bookings';
+import * as documentsApi from './+openapi/documents';
 import * as inquiriesApi from './+openapi/inquiries';
 import * as paymentsApi from './+openapi/payments';
 import * as refundsApi from './+openapi/refunds';
@@ -151,6 +152,7 @@ export function openApiDocument() {
       ...bookingsApi.paths,
       ...paymentsApi.paths,
       ...refundsApi.paths,
+      ...documentsApi.paths,
       ...inquiriesApi.paths,
       ...settingsApi.paths,
       ...webhooksApi.paths,
@@ -179,6 +181,7 @@ export function openApiDocument() {
         ...bookingsApi.schemas,
         ...paymentsApi.schemas,
         ...refundsApi.schemas,
+        ...documentsApi.schemas,
         ...inquiriesApi.schemas,
         ...settingsApi.schemas,
       },

@@ -187,6 +187,12 @@ export const schemas: Record<string, JsonSchema> = {
       },
       cancelledAt: { ...nullableTime, description: 'When it was cancelled; null unless cancelled' },
       paidButClashing: { type: ['string', 'null'], description: 'The advance is in but the vehicle is booked on those days: the clash, for staff to decide' },
+      travellerStateCode: {
+        type: ['string', 'null'],
+        description: "GST state code of the traveller's address, for the tax invoice's place of supply (PUT /api/bookings/{id}/invoice-details)",
+      },
+      travellerAddress: { type: 'string', description: 'The postal address printed on the tax invoice' },
+      travellerGstin: { type: 'string', description: "The traveller's GSTIN when a registered business, else ''" },
       assignedTo: nullableId,
       followUpOn: nullableDate,
       inquiryId: { ...nullableId, description: 'The inquiry it was converted from' },
