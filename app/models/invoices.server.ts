@@ -296,17 +296,36 @@ export async function issueInvoice(bookingId: string, actor: AuditActor, issuedA
 
 /**
  * The amounts of a credit note of `amountPaise` (tax included, as the money went back) against an
- * invoice with `remaining` left: all of what is left when it credits the rest, else the tax of one
- * tax-inclusive line at the invoice's rate, never above what is left of any tax.
+ * invoice with `remaining` left (docs/decisions/047-invoices-gst.md#credit-notes): all of what is
+ * left when it credits the rest; else the tax of one tax-inclusive line at the invoice's rate, with
+ * no column above what is left of it. Earlier credit notes were rounded to the paisa, so what is left
+ * can be a paisa or two off the rate: a tax the line would take beyond what is left of it stays in
+ * the taxable value, and a taxable value beyond what is left of it goes to the taxes that still have
+ * room. So the columns always add up to `amountPaise`, no credit note takes more of a column than the
+ * invoice had, and the last one leaves exactly zero in each. Throws a RangeError for an amount that
+ * is not a whole number of paise from 1 to what is left (`issueCreditNoteIn` refuses those first).
  */
 export function creditNoteAmounts(amountPaise: number, ratePercent: number, interState: boolean, remaining: TaxAmounts): TaxAmounts {
-  if (amountPaise === remaining.totalPaise) return remaining;
+  if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > remaining.totalPaise) {
+    throw new RangeError(`A credit note is a whole number of paise from 1 to what is left of the invoice, ${remaining.totalPaise}`);
+  }
+  if (amountPaise === remaining.totalPaise) return { ...remaining };
   const line = taxLine({ description: '', sac: '', quantity: 1, unitPricePaise: amountPaise, ratePercent }, { pricesIncludeTax: true, interState });
-  const cgstPaise = Math.min(line.cgstPaise, remaining.cgstPaise);
-  const sgstPaise = Math.min(line.sgstPaise, remaining.sgstPaise);
-  const igstPaise = Math.min(line.igstPaise, remaining.igstPaise);
-  const taxPaise = cgstPaise + sgstPaise + igstPaise;
-  return { taxablePaise: amountPaise - taxPaise, cgstPaise, sgstPaise, igstPaise, taxPaise, totalPaise: amountPaise };
+  const tax = {
+    cgstPaise: Math.min(line.cgstPaise, remaining.cgstPaise),
+    sgstPaise: Math.min(line.sgstPaise, remaining.sgstPaise),
+    igstPaise: Math.min(line.igstPaise, remaining.igstPaise),
+  };
+  // amountPaise ≤ remaining.totalPaise, so the taxes' room always takes all of the excess.
+  let excess = amountPaise - (tax.cgstPaise + tax.sgstPaise + tax.igstPaise) - remaining.taxablePaise;
+  for (const column of ['cgstPaise', 'sgstPaise', 'igstPaise'] as const) {
+    if (excess <= 0) break;
+    const added = Math.min(excess, remaining[column] - tax[column]);
+    tax[column] += added;
+    excess -= added;
+  }
+  const taxPaise = tax.cgstPaise + tax.sgstPaise + tax.igstPaise;
+  return { taxablePaise: amountPaise - taxPaise, ...tax, taxPaise, totalPaise: amountPaise };
 }
 
 /**
