@@ -189,8 +189,9 @@ function invoiceRefusal(
  * Issue the booking's tax invoice inside `tx`, after locking the booking: the quote's lines at the
  * item kind's SAC and rate, the place of supply from the traveller's details, the next number of the
  * invoice series, audited ('document'). Throws Conflict (409) with the reason when the business has no
- * GSTIN, the booking is rejected or cancelled, already has a current invoice, has no quote or the
- * quote is not paid in full. `tax` is the settings read before the transaction.
+ * GSTIN, the booking is rejected or cancelled, already has a current invoice, has no quote, or less
+ * than the invoice's total is paid (the quote's total; more with prices that exclude GST). `tax` is
+ * the settings read before the transaction.
  */
 export async function issueInvoiceIn(
   tx: Executor,
@@ -225,6 +226,11 @@ export async function issueInvoiceIn(
     supplierStateCode: tax.stateCode,
     placeOfSupplyStateCode: place.stateCode,
   });
+  // Prices that exclude GST make the invoice more than the quote: it is issued once that much is paid.
+  if (summary.paidPaise < taxed.totals.totalPaise) {
+    const message = `The invoice comes to ${formatPaise(taxed.totals.totalPaise)} with GST added to the quote's prices, which exclude it, and ${formatPaise(summary.paidPaise)} is paid: ${formatPaise(taxed.totals.totalPaise - summary.paidPaise)} is still due. An invoice is issued once it is paid in full`;
+    throw new Conflict(message, [{ path: 'invoice', message }]);
+  }
   const interState = taxed.supplyType === 'inter_state';
   const rateBasisPoints = taxed.lines[0]?.rateBasisPoints ?? Math.round(item.ratePercent * 100);
 
