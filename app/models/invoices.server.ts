@@ -479,8 +479,8 @@ export async function creditNoteForRefund(
  * The timer's part (docs/decisions/047-invoices-gst.md#tax-invoices): issue the tax invoice of every
  * confirmed booking whose trip has started by `today` (India's calendar), whose quote is paid in full
  * and that has never had an invoice. Each in its own transaction; a booking that another instance
- * invoiced first, or that cannot be invoiced any more, is skipped. Nothing without a GSTIN. Returns
- * the invoices issued.
+ * invoiced first, or that cannot be invoiced any more, is skipped; one that fails otherwise is logged
+ * and skipped, so it does not hold up the others. Nothing without a GSTIN. Returns the invoices issued.
  */
 export async function issueDueInvoices(today: string = todayInIndia(), issuedAt: Date = new Date()): Promise<TaxDocument[]> {
   const { tax } = await getSettings(['tax']);
@@ -503,7 +503,10 @@ export async function issueDueInvoices(today: string = todayInIndia(), issuedAt:
       issued.push(await db().transaction((tx) => issueInvoiceIn(tx, id, tax, INVOICE_TIMER_ACTOR, issuedAt)));
       publishLive({ type: 'booking.updated', id, label: `Booking #${shortReference(id)}: tax invoice issued` });
     } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
+      // Invoiced by another instance meanwhile, or no longer invoiceable: nothing to do.
+      if (error instanceof Conflict) continue;
+      // Anything else is this booking's alone: the others are still invoiced, and the next run tries it again.
+      logger.error({ err: error, bookingId: id }, 'the tax invoice of a trip that started could not be issued');
     }
   }
   return issued;
