@@ -20,7 +20,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bookings, taxDocuments, type Booking, type TaxDocumentSnapshot } from '~/db/schema';
-import { Conflict, NotFound } from '~/lib/errors.server';
+import { Conflict, NotFound, type Issue } from '~/lib/errors.server';
 import { formatDate, todayInIndia } from '~/lib/format';
 import type { ItemKind } from '~/lib/gst/defaults';
 import { financialYearOf, formatDocumentNumber } from '~/lib/gst/document-number';
@@ -31,7 +31,7 @@ import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { publishLive } from '~/lib/live-events.server';
 import { formatPaise } from '~/lib/money';
-import type { CreditNoteInput, InvoiceDetails } from '~/schemas/invoice';
+import { CREDIT_NOTE_REASON_MAX, type CreditNoteInput, type InvoiceDetails } from '~/schemas/invoice';
 import { issuesTaxInvoices, TAX_ITEM_FIELDS, TAX_PREFIX_FIELDS, type Settings } from '~/schemas/settings';
 import { recordAudit, type AuditActor } from './audit.server';
 import { InvalidMoneyChange, lockBooking, moneySummary } from './payments.server';
@@ -338,7 +338,8 @@ export function creditNoteAmounts(amountPaise: number, ratePercent: number, inte
  * Issue a credit note against the booking's current invoice inside `tx` (the booking locked first):
  * `amountPaise` (tax included) with `reason`, at the invoice's rate and place of supply, referring to
  * it, audited ('document'). Throws Conflict (409) when the booking has no invoice with anything left,
- * and InvalidMoneyChange (400, `amountPaise`) for an amount above what is left of the invoice.
+ * and InvalidMoneyChange (400) naming `amountPaise` for an amount that is not a whole number of paise
+ * from 1 to what is left of the invoice, and `reason` for an empty reason; nothing is written then.
  */
 export async function issueCreditNoteIn(
   tx: Executor,
@@ -355,11 +356,19 @@ export async function issueCreditNoteIn(
     throw new Conflict(message, [{ path: 'invoice', message }]);
   }
   const { invoice, remaining } = current;
-  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 1 || input.amountPaise > remaining.totalPaise) {
-    const message = `A credit note cannot be more than what is left of invoice ${invoice.number}: ${formatPaise(remaining.totalPaise)}`;
-    throw new InvalidMoneyChange(message, [{ path: 'amountPaise', message }]);
+  const issues: Issue[] = [];
+  if (!Number.isSafeInteger(input.amountPaise)) issues.push({ path: 'amountPaise', message: 'amountPaise must be a whole number of paise' });
+  else if (input.amountPaise < 1) issues.push({ path: 'amountPaise', message: 'Enter an amount above zero' });
+  else if (input.amountPaise > remaining.totalPaise) {
+    issues.push({
+      path: 'amountPaise',
+      message: `A credit note cannot be more than what is left of invoice ${invoice.number}: ${formatPaise(remaining.totalPaise)}`,
+    });
   }
-  const reason = input.reason.trim().slice(0, 200);
+  // The reason is printed on the credit note: one without it would not say what it corrects.
+  const reason = input.reason.trim().slice(0, CREDIT_NOTE_REASON_MAX);
+  if (reason === '') issues.push({ path: 'reason', message: 'Say why the credit note is issued' });
+  if (issues.length > 0) throw new InvalidMoneyChange(issues[0]!.message, issues);
   const interState = invoice.placeOfSupplyCode !== (invoice.snapshot.supplier as { stateCode?: string } | undefined)?.stateCode;
   const ratePercent = (invoice.rateBasisPoints ?? 0) / 100;
   const amounts = creditNoteAmounts(input.amountPaise, ratePercent, interState, remaining);
