@@ -20,7 +20,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bookings, taxDocuments, type Booking, type TaxDocumentSnapshot } from '~/db/schema';
-import { Conflict, NotFound, type Issue } from '~/lib/errors.server';
+import { Conflict, NotFound, zodIssues, type Issue } from '~/lib/errors.server';
 import { formatDate, todayInIndia } from '~/lib/format';
 import type { ItemKind } from '~/lib/gst/defaults';
 import { financialYearOf, formatDocumentNumber } from '~/lib/gst/document-number';
@@ -31,9 +31,10 @@ import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { publishLive } from '~/lib/live-events.server';
 import { formatPaise } from '~/lib/money';
-import { CREDIT_NOTE_REASON_MAX, type CreditNoteInput, type InvoiceDetails } from '~/schemas/invoice';
+import { CREDIT_NOTE_REASON_MAX, invoiceDetailsSchema, type CreditNoteInput, type InvoiceDetails } from '~/schemas/invoice';
 import { issuesTaxInvoices, TAX_ITEM_FIELDS, TAX_PREFIX_FIELDS, type Settings } from '~/schemas/settings';
 import { recordAudit, type AuditActor } from './audit.server';
+import { InvalidBookingChange } from './booking.server';
 import { InvalidMoneyChange, lockBooking, moneySummary } from './payments.server';
 import { getSettings } from './settings.server';
 import { DOCUMENT_TITLES, nextSequence, supplierOf, type TaxDocument } from './tax-documents.server';
@@ -522,15 +523,24 @@ export async function issueDueInvoices(today: string = todayInIndia(), issuedAt:
 }
 
 /**
- * Save the traveller's invoice details on the booking (checked by `invoiceDetailsSchema` before),
- * audited ('update') with who gave them: staff, or the traveller on their booking page (`actor`
- * named 'Traveller'). Documents already issued keep what they were issued with. Throws NotFound.
+ * Save the traveller's invoice details on the booking, audited ('update') with who gave them: staff,
+ * or the traveller on their booking page (`actor` named 'Traveller'). They are checked here too, by
+ * `invoiceDetailsSchema` (a caller has usually parsed them already; parsing again changes nothing), so
+ * what is stored is what an invoice can use: the GSTIN upper-case, a state code in use, a GSTIN of the
+ * chosen state. Documents already issued keep what they were issued with. Throws NotFound, and
+ * InvalidBookingChange (400, the fields at fault: `stateCode`, `address`, `gstin`) with nothing saved.
  */
 export async function saveInvoiceDetails(bookingId: string, details: InvoiceDetails, actor: AuditActor): Promise<Booking> {
   if (!isUuid(bookingId)) throw new NotFound('Booking not found');
+  const parsed = invoiceDetailsSchema.safeParse(details);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    throw new InvalidBookingChange(issues[0]!.message, issues);
+  }
+  const checked = parsed.data;
   return db().transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId);
-    const next = { travellerStateCode: details.stateCode || null, travellerAddress: details.address, travellerGstin: details.gstin };
+    const next = { travellerStateCode: checked.stateCode || null, travellerAddress: checked.address, travellerGstin: checked.gstin };
     const [row] = await tx.update(bookings).set(next).where(eq(bookings.id, bookingId)).returning();
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of Object.keys(next) as (keyof typeof next)[]) if (before[key] !== next[key]) changes[key] = { from: before[key], to: next[key] };
