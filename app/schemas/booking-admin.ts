@@ -164,6 +164,11 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'cancellationPolicy',
   'cancelledAt',
   'paidButClashing',
+  // The traveller's invoice details: changed only through saveInvoiceDetails, which checks them together
+  // (docs/decisions/047-invoices-gst.md#invoice-details).
+  'travellerStateCode',
+  'travellerAddress',
+  'travellerGstin',
   'createdAt',
   'updatedAt',
 ] as const;
