@@ -20,7 +20,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bookings, taxDocuments, type Booking, type TaxDocumentSnapshot } from '~/db/schema';
-import { Conflict, NotFound } from '~/lib/errors.server';
+import { Conflict, NotFound, zodIssues, type Issue } from '~/lib/errors.server';
 import { formatDate, todayInIndia } from '~/lib/format';
 import type { ItemKind } from '~/lib/gst/defaults';
 import { financialYearOf, formatDocumentNumber } from '~/lib/gst/document-number';
@@ -31,9 +31,10 @@ import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { publishLive } from '~/lib/live-events.server';
 import { formatPaise } from '~/lib/money';
-import type { CreditNoteInput, InvoiceDetails } from '~/schemas/invoice';
+import { CREDIT_NOTE_REASON_MAX, invoiceDetailsSchema, type CreditNoteInput, type InvoiceDetails } from '~/schemas/invoice';
 import { issuesTaxInvoices, TAX_ITEM_FIELDS, TAX_PREFIX_FIELDS, type Settings } from '~/schemas/settings';
 import { recordAudit, type AuditActor } from './audit.server';
+import { InvalidBookingChange } from './booking.server';
 import { InvalidMoneyChange, lockBooking, moneySummary } from './payments.server';
 import { getSettings } from './settings.server';
 import { DOCUMENT_TITLES, nextSequence, supplierOf, type TaxDocument } from './tax-documents.server';
@@ -189,8 +190,9 @@ function invoiceRefusal(
  * Issue the booking's tax invoice inside `tx`, after locking the booking: the quote's lines at the
  * item kind's SAC and rate, the place of supply from the traveller's details, the next number of the
  * invoice series, audited ('document'). Throws Conflict (409) with the reason when the business has no
- * GSTIN, the booking is rejected or cancelled, already has a current invoice, has no quote or the
- * quote is not paid in full. `tax` is the settings read before the transaction.
+ * GSTIN, the booking is rejected or cancelled, already has a current invoice, has no quote, or less
+ * than the invoice's total is paid (the quote's total; more with prices that exclude GST). `tax` is
+ * the settings read before the transaction.
  */
 export async function issueInvoiceIn(
   tx: Executor,
@@ -225,6 +227,11 @@ export async function issueInvoiceIn(
     supplierStateCode: tax.stateCode,
     placeOfSupplyStateCode: place.stateCode,
   });
+  // Prices that exclude GST make the invoice more than the quote: it is issued once that much is paid.
+  if (summary.paidPaise < taxed.totals.totalPaise) {
+    const message = `The invoice comes to ${formatPaise(taxed.totals.totalPaise)} with GST added to the quote's prices, which exclude it, and ${formatPaise(summary.paidPaise)} is paid: ${formatPaise(taxed.totals.totalPaise - summary.paidPaise)} is still due. An invoice is issued once it is paid in full`;
+    throw new Conflict(message, [{ path: 'invoice', message }]);
+  }
   const interState = taxed.supplyType === 'inter_state';
   const rateBasisPoints = taxed.lines[0]?.rateBasisPoints ?? Math.round(item.ratePercent * 100);
 
@@ -296,24 +303,44 @@ export async function issueInvoice(bookingId: string, actor: AuditActor, issuedA
 
 /**
  * The amounts of a credit note of `amountPaise` (tax included, as the money went back) against an
- * invoice with `remaining` left: all of what is left when it credits the rest, else the tax of one
- * tax-inclusive line at the invoice's rate, never above what is left of any tax.
+ * invoice with `remaining` left (docs/decisions/047-invoices-gst.md#credit-notes): all of what is
+ * left when it credits the rest; else the tax of one tax-inclusive line at the invoice's rate, with
+ * no column above what is left of it. Earlier credit notes were rounded to the paisa, so what is left
+ * can be a paisa or two off the rate: a tax the line would take beyond what is left of it stays in
+ * the taxable value, and a taxable value beyond what is left of it goes to the taxes that still have
+ * room. So the columns always add up to `amountPaise`, no credit note takes more of a column than the
+ * invoice had, and the last one leaves exactly zero in each. Throws a RangeError for an amount that
+ * is not a whole number of paise from 1 to what is left (`issueCreditNoteIn` refuses those first).
  */
 export function creditNoteAmounts(amountPaise: number, ratePercent: number, interState: boolean, remaining: TaxAmounts): TaxAmounts {
-  if (amountPaise === remaining.totalPaise) return remaining;
+  if (!Number.isSafeInteger(amountPaise) || amountPaise < 1 || amountPaise > remaining.totalPaise) {
+    throw new RangeError(`A credit note is a whole number of paise from 1 to what is left of the invoice, ${remaining.totalPaise}`);
+  }
+  if (amountPaise === remaining.totalPaise) return { ...remaining };
   const line = taxLine({ description: '', sac: '', quantity: 1, unitPricePaise: amountPaise, ratePercent }, { pricesIncludeTax: true, interState });
-  const cgstPaise = Math.min(line.cgstPaise, remaining.cgstPaise);
-  const sgstPaise = Math.min(line.sgstPaise, remaining.sgstPaise);
-  const igstPaise = Math.min(line.igstPaise, remaining.igstPaise);
-  const taxPaise = cgstPaise + sgstPaise + igstPaise;
-  return { taxablePaise: amountPaise - taxPaise, cgstPaise, sgstPaise, igstPaise, taxPaise, totalPaise: amountPaise };
+  const tax = {
+    cgstPaise: Math.min(line.cgstPaise, remaining.cgstPaise),
+    sgstPaise: Math.min(line.sgstPaise, remaining.sgstPaise),
+    igstPaise: Math.min(line.igstPaise, remaining.igstPaise),
+  };
+  // amountPaise ≤ remaining.totalPaise, so the taxes' room always takes all of the excess.
+  let excess = amountPaise - (tax.cgstPaise + tax.sgstPaise + tax.igstPaise) - remaining.taxablePaise;
+  for (const column of ['cgstPaise', 'sgstPaise', 'igstPaise'] as const) {
+    if (excess <= 0) break;
+    const added = Math.min(excess, remaining[column] - tax[column]);
+    tax[column] += added;
+    excess -= added;
+  }
+  const taxPaise = tax.cgstPaise + tax.sgstPaise + tax.igstPaise;
+  return { taxablePaise: amountPaise - taxPaise, ...tax, taxPaise, totalPaise: amountPaise };
 }
 
 /**
  * Issue a credit note against the booking's current invoice inside `tx` (the booking locked first):
  * `amountPaise` (tax included) with `reason`, at the invoice's rate and place of supply, referring to
  * it, audited ('document'). Throws Conflict (409) when the booking has no invoice with anything left,
- * and InvalidMoneyChange (400, `amountPaise`) for an amount above what is left of the invoice.
+ * and InvalidMoneyChange (400) naming `amountPaise` for an amount that is not a whole number of paise
+ * from 1 to what is left of the invoice, and `reason` for an empty reason; nothing is written then.
  */
 export async function issueCreditNoteIn(
   tx: Executor,
@@ -330,11 +357,19 @@ export async function issueCreditNoteIn(
     throw new Conflict(message, [{ path: 'invoice', message }]);
   }
   const { invoice, remaining } = current;
-  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 1 || input.amountPaise > remaining.totalPaise) {
-    const message = `A credit note cannot be more than what is left of invoice ${invoice.number}: ${formatPaise(remaining.totalPaise)}`;
-    throw new InvalidMoneyChange(message, [{ path: 'amountPaise', message }]);
+  const issues: Issue[] = [];
+  if (!Number.isSafeInteger(input.amountPaise)) issues.push({ path: 'amountPaise', message: 'amountPaise must be a whole number of paise' });
+  else if (input.amountPaise < 1) issues.push({ path: 'amountPaise', message: 'Enter an amount above zero' });
+  else if (input.amountPaise > remaining.totalPaise) {
+    issues.push({
+      path: 'amountPaise',
+      message: `A credit note cannot be more than what is left of invoice ${invoice.number}: ${formatPaise(remaining.totalPaise)}`,
+    });
   }
-  const reason = input.reason.trim().slice(0, 200);
+  // The reason is printed on the credit note: one without it would not say what it corrects.
+  const reason = input.reason.trim().slice(0, CREDIT_NOTE_REASON_MAX);
+  if (reason === '') issues.push({ path: 'reason', message: 'Say why the credit note is issued' });
+  if (issues.length > 0) throw new InvalidMoneyChange(issues[0]!.message, issues);
   const interState = invoice.placeOfSupplyCode !== (invoice.snapshot.supplier as { stateCode?: string } | undefined)?.stateCode;
   const ratePercent = (invoice.rateBasisPoints ?? 0) / 100;
   const amounts = creditNoteAmounts(input.amountPaise, ratePercent, interState, remaining);
@@ -454,8 +489,8 @@ export async function creditNoteForRefund(
  * The timer's part (docs/decisions/047-invoices-gst.md#tax-invoices): issue the tax invoice of every
  * confirmed booking whose trip has started by `today` (India's calendar), whose quote is paid in full
  * and that has never had an invoice. Each in its own transaction; a booking that another instance
- * invoiced first, or that cannot be invoiced any more, is skipped. Nothing without a GSTIN. Returns
- * the invoices issued.
+ * invoiced first, or that cannot be invoiced any more, is skipped; one that fails otherwise is logged
+ * and skipped, so it does not hold up the others. Nothing without a GSTIN. Returns the invoices issued.
  */
 export async function issueDueInvoices(today: string = todayInIndia(), issuedAt: Date = new Date()): Promise<TaxDocument[]> {
   const { tax } = await getSettings(['tax']);
@@ -478,22 +513,34 @@ export async function issueDueInvoices(today: string = todayInIndia(), issuedAt:
       issued.push(await db().transaction((tx) => issueInvoiceIn(tx, id, tax, INVOICE_TIMER_ACTOR, issuedAt)));
       publishLive({ type: 'booking.updated', id, label: `Booking #${shortReference(id)}: tax invoice issued` });
     } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
+      // Invoiced by another instance meanwhile, or no longer invoiceable: nothing to do.
+      if (error instanceof Conflict) continue;
+      // Anything else is this booking's alone: the others are still invoiced, and the next run tries it again.
+      logger.error({ err: error, bookingId: id }, 'the tax invoice of a trip that started could not be issued');
     }
   }
   return issued;
 }
 
 /**
- * Save the traveller's invoice details on the booking (checked by `invoiceDetailsSchema` before),
- * audited ('update') with who gave them: staff, or the traveller on their booking page (`actor`
- * named 'Traveller'). Documents already issued keep what they were issued with. Throws NotFound.
+ * Save the traveller's invoice details on the booking, audited ('update') with who gave them: staff,
+ * or the traveller on their booking page (`actor` named 'Traveller'). They are checked here too, by
+ * `invoiceDetailsSchema` (a caller has usually parsed them already; parsing again changes nothing), so
+ * what is stored is what an invoice can use: the GSTIN upper-case, a state code in use, a GSTIN of the
+ * chosen state. Documents already issued keep what they were issued with. Throws NotFound, and
+ * InvalidBookingChange (400, the fields at fault: `stateCode`, `address`, `gstin`) with nothing saved.
  */
 export async function saveInvoiceDetails(bookingId: string, details: InvoiceDetails, actor: AuditActor): Promise<Booking> {
   if (!isUuid(bookingId)) throw new NotFound('Booking not found');
+  const parsed = invoiceDetailsSchema.safeParse(details);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    throw new InvalidBookingChange(issues[0]!.message, issues);
+  }
+  const checked = parsed.data;
   return db().transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId);
-    const next = { travellerStateCode: details.stateCode || null, travellerAddress: details.address, travellerGstin: details.gstin };
+    const next = { travellerStateCode: checked.stateCode || null, travellerAddress: checked.address, travellerGstin: checked.gstin };
     const [row] = await tx.update(bookings).set(next).where(eq(bookings.id, bookingId)).returning();
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of Object.keys(next) as (keyof typeof next)[]) if (before[key] !== next[key]) changes[key] = { from: before[key], to: next[key] };

@@ -164,8 +164,9 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'cancellationPolicy',
   'cancelledAt',
   'paidButClashing',
-  // The traveller's details for the tax invoice: changed by PUT /api/bookings/:id/invoice-details
-  // (docs/decisions/047-invoices-gst.md), which checks them together.
+  // The traveller's invoice details: changed only through saveInvoiceDetails (the money panel, the
+  // traveller's page, PUT /api/bookings/:id/invoice-details), which checks them together
+  // (docs/decisions/047-invoices-gst.md#invoice-details).
   'travellerStateCode',
   'travellerAddress',
   'travellerGstin',
