@@ -101,7 +101,7 @@ export function InvoiceDetailsForm({ action, saved, result }: { action: string; 
         <label htmlFor={`${uid}-address`} className="field-label">
           Address for the invoice
         </label>
-        <Textarea {...wired(uid, 'address', errors)} defaultValue={values.address} maxLength={300} rows={2} className="min-h-16" autoComplete="off" />
+        <Textarea {...wired(uid, 'address', errors)} defaultValue={values.address} maxLength={300} rows={2} autoComplete="off" />
         <ErrorLine id={`${uid}-address-error`} message={errors.address} />
       </div>
       <div>
