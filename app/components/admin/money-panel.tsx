@@ -476,7 +476,7 @@ export function MoneyPanel({
                     <td className="py-2 pr-2">
                       {ENTRY_LABELS[e.entryType] ?? e.entryType}
                       {e.reversed ? <span className="text-muted"> (reversed)</span> : null}
-                      {e.receiptNumber ? <span className="block font-mono text-xs text-muted">Receipt {e.receiptNumber}</span> : null}
+                      {e.receiptNumber ? <span className="block font-mono text-xs whitespace-nowrap text-muted">Receipt {e.receiptNumber}</span> : null}
                       {e.note ? <span className="block text-muted">{e.note}</span> : null}
                     </td>
                     <td className="py-2 pr-2">{e.method}</td>

@@ -155,16 +155,16 @@ function CreditNoteForm({ action, current, result }: { action: string; current: 
       data-credit-note-form
     >
       <input type="hidden" name="intent" value="credit-note" />
-      <h4 id={`${uid}-h`} className="font-semibold text-ink">
+      <h4 id={`${uid}-h`} className="font-sans text-sm font-semibold text-ink">
         Credit note against {current.number}
       </h4>
-      <p id={`${uid}-left`} className="text-sm text-muted">
+      <p className="text-sm text-muted">
         {current.remainingPaise === current.totalPaise
-          ? `${left} of tax invoice ${current.number} can be credited: all of it.`
-          : `${left} of tax invoice ${current.number} (${formatPaise(current.totalPaise)}) is left to credit.`}{' '}
-        For a refund, the credit note is issued with the refund; use this for a mistake or a discount. Credit all of it to issue a new invoice.
+          ? `Up to ${left} can be credited: the whole invoice.`
+          : `${left} of the invoice's ${formatPaise(current.totalPaise)} is left to credit.`}{' '}
+        A refund gets its credit note with it; issue one here for a mistake or a discount. Credit the whole invoice to issue a new one.
       </p>
-      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
         <div className="field">
           <label htmlFor={`${uid}-amount`} className="field-label">
             Credit note amount (₹)
@@ -241,20 +241,14 @@ export function TaxDocumentsPart({
         <p className="text-sm text-muted">None yet: a receipt is issued for each payment received.</p>
       ) : (
         <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-sm" data-documents>
+          <table className="w-full text-sm" data-documents>
             <caption className="sr-only">Receipts, tax invoices and credit notes</caption>
             <thead>
               <tr className="text-left text-xs font-semibold tracking-[0.06em] text-muted uppercase">
                 <th scope="col" className="pb-2">
-                  Number
-                </th>
-                <th scope="col" className="pb-2">
                   Document
                 </th>
-                <th scope="col" className="pb-2">
-                  Date
-                </th>
-                <th scope="col" className="pb-2 text-right">
+                <th scope="col" className="pb-2 pl-2 text-right">
                   Amount
                 </th>
                 <th scope="col" className="pb-2 pl-3">
@@ -267,13 +261,14 @@ export function TaxDocumentsPart({
                 const detail = documentDetail(doc, data.list);
                 return (
                   <tr key={doc.id} className="align-top" data-document={doc.number}>
-                    <td className="py-2 pr-2 font-mono whitespace-nowrap">{doc.number}</td>
                     <td className="py-2 pr-2">
-                      {doc.title}
+                      <span className="font-mono font-semibold">{doc.number}</span>
+                      <span className="block">
+                        {doc.title} · {doc.date}
+                      </span>
                       {detail ? <span className="block text-muted">{detail}</span> : null}
                     </td>
-                    <td className="py-2 pr-2 whitespace-nowrap">{doc.date}</td>
-                    <td className={cn('py-2 text-right font-mono whitespace-nowrap', doc.kind === 'credit_note' && 'text-[#8f2a1f]')}>
+                    <td className={cn('py-2 pl-2 text-right font-mono whitespace-nowrap', doc.kind === 'credit_note' && 'text-[#8f2a1f]')}>
                       {formatPaise(doc.kind === 'credit_note' ? -doc.totalPaise : doc.totalPaise)}
                     </td>
                     <td className="py-2 pl-3 text-right">

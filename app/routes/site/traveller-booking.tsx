@@ -391,7 +391,7 @@ function MoneySection({ view, payAction }: { view: TravellerBookingView; payActi
         <p className="mt-5 rounded-card bg-status-ok-bg p-4 font-semibold text-status-ok-fg">Fully paid: nothing more is due. Thank you!</p>
       ) : null}
 
-      <h3 className="mt-6 text-lg font-semibold text-ink">Receipts</h3>
+      <h3 className="mt-6 text-lg font-semibold text-ink">Payments and refunds</h3>
       {view.receipts.length === 0 ? (
         <p className="mt-1 text-muted">No payments yet.</p>
       ) : (
