@@ -5,7 +5,8 @@
  * traveller's (/booking/:token/documents/:documentId); each checks who may have the document first.
  *
  * `Cache-Control: private, no-store`: a document names the traveller (and their address and GSTIN
- * on an invoice), so no shared cache or browser cache keeps it.
+ * on an invoice), so no shared cache or browser cache keeps it. (`X-Content-Type-Options: nosniff` comes
+ * with every answer from the security headers, server/app.ts.)
  */
 import { storedDocumentPdf } from '~/infrastructure/pdf/tax-document-pdf.server';
 import { documentFileName, type TaxDocument } from '~/models/tax-documents.server';
@@ -19,7 +20,6 @@ export async function documentPdfResponse(document: TaxDocument, headers: Record
       'Content-Disposition': `attachment; filename="${documentFileName(document)}"`,
       'Content-Length': String(bytes.byteLength),
       'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
       ...headers,
     },
   });
