@@ -19,6 +19,8 @@ export default [
   // button and the return from Razorpay are resource routes (docs/decisions/046-payments.md#razorpay).
   route('booking/:token/pay', 'routes/booking/pay.ts'),
   route('booking/:token/return', 'routes/booking/return.ts'),
+  // Its receipts, tax invoice and credit notes as PDFs (docs/decisions/047-invoices-gst.md#downloads).
+  route('booking/:token/documents/:documentId', 'routes/booking/document.ts'),
 
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
@@ -58,6 +60,7 @@ export default [
     route('bookings/new', 'routes/admin/bookings/new.tsx'),
     route('bookings/:id', 'routes/admin/bookings/detail.tsx'),
     route('bookings/:id/edit', 'routes/admin/bookings/edit.tsx'),
+    route('bookings/:id/documents/:documentId', 'routes/admin/bookings/document.ts'),
     route('inquiries', 'routes/admin/inquiries/list.tsx'),
     route('location', 'routes/admin/location.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

@@ -18,10 +18,13 @@ import { publishLive } from '~/lib/live-events.server';
 import { notifyNewMail } from '~/lib/mail-signal.server';
 import { formatPaise, paiseInputText } from '~/lib/money';
 import type { QuoteDraft } from '~/schemas/money';
+import { issuesTaxInvoices } from '~/schemas/settings';
 import { paymentRequestMail, paymentRequestWhatsappText } from '~/lib/payment-mail-texts.server';
 import { whatsappDigits, whatsappLink } from '~/lib/whatsapp';
 import { recordAudit, type AuditActor } from './audit.server';
 import { issueBookingLink, revokeBookingLinks } from './booking-link.server';
+import { bookingDocumentRows } from './booking-documents.server';
+import { currentInvoice } from './invoices.server';
 import { enqueueEmails } from './outbox.server';
 import { lockBooking, moneySummary, suggestedQuote, type LedgerEntry, type MoneySummary, type PaymentRequest, type QuoteInput } from './payments.server';
 import { getSettings } from './settings.server';
@@ -244,14 +247,22 @@ export function paymentRequestView(request: PaymentRequest) {
 /** An empty row of the quote form. */
 export const BLANK_ROW = { description: '', quantity: '', unitPrice: '' };
 
-/** The money panel's data: where the money stands, the quote form's starting values, the ledger, the requests. */
+/**
+ * The money panel's data: where the money stands, the quote form's starting values, the ledger (each
+ * payment with its receipt's number), the requests, and the tax documents part
+ * (docs/decisions/047-invoices-gst.md#downloads): every receipt, tax invoice and credit note, the
+ * current invoice with what is left of it, whether the business issues invoices at all (a GSTIN in
+ * the tax settings), and the traveller's invoice details.
+ */
 export async function loadMoneyPanel(booking: Booking) {
-  const [summary, ledger, requests, suggestion, { payments }] = await Promise.all([
+  const [summary, ledger, requests, suggestion, { payments, tax }, documents, current] = await Promise.all([
     moneySummary(db(), booking),
     ledgerWithNames(db(), booking.id),
     paymentRequestsOf(db(), booking.id),
     quoteSuggestionFor(booking),
-    getSettings(['payments']),
+    getSettings(['payments', 'tax']),
+    bookingDocumentRows(db(), booking.id),
+    currentInvoice(db(), booking.id),
   ]);
   const from = summary.quote ?? suggestion;
   const draft: QuoteDraft = {
@@ -263,8 +274,10 @@ export async function loadMoneyPanel(booking: Booking) {
     balanceDueOn: from.balanceDueOn,
   };
   const reversed = new Set(ledger.map((e) => e.reversesId).filter(Boolean));
+  const receipts = new Map(documents.filter((d) => d.paymentId).map((d) => [d.paymentId, d.number]));
+  const open = booking.status !== 'rejected' && booking.status !== 'cancelled';
   return {
-    open: booking.status !== 'rejected' && booking.status !== 'cancelled',
+    open,
     paidButClashing: booking.paidButClashing,
     summary: summaryView(summary),
     quote: summary.quote ? { revision: summary.quote.revision, lines: summary.quote.lines } : null,
@@ -284,8 +297,19 @@ export async function loadMoneyPanel(booking: Booking) {
       reversed: reversed.has(e.id),
       // Only an entry recorded by hand can be reversed here (an online payment is refunded instead).
       reversible: e.entryType !== 'reversal' && e.method !== 'razorpay' && !reversed.has(e.id),
+      receiptNumber: receipts.get(e.id) ?? null,
     })),
     requests: requests.map((r) => ({ id: r.id, kind: r.kind, amountPaise: r.amountPaise, dueOn: r.dueOn, status: r.status })),
+    taxDocuments: {
+      issuesInvoices: issuesTaxInvoices(tax),
+      list: documents,
+      current: current
+        ? { id: current.invoice.id, number: current.invoice.number, totalPaise: current.invoice.totalPaise, remainingPaise: current.remaining.totalPaise }
+        : null,
+      // A new invoice is for an open booking without a current one; the model says why not when it refuses.
+      canIssueInvoice: open && !current,
+      details: { stateCode: booking.travellerStateCode ?? '', address: booking.travellerAddress, gstin: booking.travellerGstin },
+    },
   };
 }
 
@@ -301,4 +325,8 @@ export type MoneyResult =
       errors: Record<string, string>;
       sent?: { kind: string; amountPaise: number; dueOn: string; to: string; pageUrl: string; whatsappUrl: string };
     }
-  | { form: 'rotate-link'; url: string; revoked: number };
+  | { form: 'rotate-link'; url: string; revoked: number }
+  /** 'Issue tax invoice' refused: `errors.invoice` is why. */
+  | { form: 'invoice'; errors: Record<string, string> }
+  | { form: 'credit-note'; values: Record<string, string>; errors: Record<string, string> }
+  | { form: 'invoice-details'; values: Record<string, string>; errors: Record<string, string> };

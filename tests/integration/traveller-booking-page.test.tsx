@@ -231,7 +231,14 @@ describe('how the traveller pays', () => {
 /** The page's HTML for `token`: as the loader answers it, or with online payment on. */
 async function pageHtml(token: string, { query = '', online = false } = {}): Promise<string> {
   const loaderData = online
-    ? { found: true, view: await travellerBooking(token, { online }), payment: null, payAction: `/booking/${token}/pay` }
+    ? {
+        found: true,
+        view: await travellerBooking(token, { online }),
+        payment: null,
+        payAction: `/booking/${token}/pay`,
+        detailsSaved: false,
+        pagePath: `/booking/${token}`,
+      }
     : (await load(token, query)).body;
   const props = { loaderData, params: { token }, matches: [] } as unknown as Parameters<typeof TravellerBooking>[0];
   return renderToStaticMarkup(

@@ -1,7 +1,9 @@
 /**
  * The Money panel of a booking (/admin/bookings/:id; docs/decisions/046-payments.md, docs/product.md#bookings-and-inquiries):
- * where the money stands (total, paid, refunded, due and when), the quote editor, 'Send payment
- * request' with its WhatsApp link, 'Record a payment', the ledger with 'Reverse', and 'Rotate link'.
+ * where the money stands (total, paid, refunded, due and when), the quote editor, the traveller's
+ * invoice details, 'Send payment request' with its WhatsApp link, 'Record a payment', the ledger with
+ * 'Reverse' (and each payment's receipt number), the tax documents (tax-documents.tsx: every receipt,
+ * tax invoice and credit note with its PDF, 'Issue tax invoice', 'Issue credit note'), and 'Rotate link'.
  *
  * CONTRACT: every form posts `intent` to `action` (the booking page), handled by
  * app/routes/admin/bookings/+shared/money-actions.server.ts; the action's data arrives under `money`
@@ -11,7 +13,7 @@
  */
 import { Banknote, Link2, ReceiptIndianRupee, Send, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Input, Select, Textarea } from '~/components/ui/field';
 import { StatusPill } from '~/components/ui/status-pill';
@@ -21,6 +23,8 @@ import { formatDate } from '~/lib/format';
 import { formatPaise, paiseInputText, parsePaise } from '~/lib/money';
 import type { MoneyPanelData, MoneyResult } from '~/models/booking-money.server';
 import { QUOTE_ROW_FIELDS, type QuoteDraft, type QuoteRowText } from '~/schemas/money';
+import { ErrorLine, SubHeading, useBusy } from './money-parts';
+import { InvoiceDetailsForm, TaxDocumentsPart } from './tax-documents';
 
 /** The money form's result in a host action's data (`{ money }`), or null. */
 export function moneyResult(actionData: unknown): MoneyResult | null {
@@ -32,28 +36,6 @@ export function moneyResult(actionData: unknown): MoneyResult | null {
 const ENTRY_LABELS: Record<string, string> = { payment: 'Payment', refund: 'Refund', reversal: 'Reversal' };
 const KIND_LABELS: Record<string, string> = { advance: 'Advance', balance: 'Balance' };
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
-
-function useBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
-}
-
-function ErrorLine({ id, message }: { id: string; message: string | undefined }) {
-  return (
-    <p id={id} className="field-error" aria-live="polite">
-      {message}
-    </p>
-  );
-}
-
-function SubHeading({ children, icon }: { children: ReactNode; icon?: ReactNode }) {
-  return (
-    <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-ink">
-      {icon}
-      {children}
-    </h3>
-  );
-}
 
 function Total({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -329,7 +311,21 @@ function ReverseForm({ action, entryId, result }: { action: string; entryId: str
   );
 }
 
-export function MoneyPanel({ data, action, reference }: { data: MoneyPanelData; action: string; reference: string }) {
+/**
+ * `settingsHref`: where the tax settings are, for a user who may change them (the admin role);
+ * null for staff, who are told an admin can add the GSTIN.
+ */
+export function MoneyPanel({
+  data,
+  action,
+  reference,
+  settingsHref,
+}: {
+  data: MoneyPanelData;
+  action: string;
+  reference: string;
+  settingsHref: string | null;
+}) {
   const uid = useId();
   const result = moneyResult(useActionData());
   const { summary } = data;
@@ -385,6 +381,11 @@ export function MoneyPanel({ data, action, reference }: { data: MoneyPanelData; 
             <SubHeading>{data.quote ? `Quote (revision ${data.quote.revision})` : 'Quote'}</SubHeading>
             {data.suggested ? <p className="text-sm text-muted">Suggested from the catalogue price; check it and save.</p> : null}
             <QuoteEditor key={draftKey} draft={draft} errors={quoteResult?.errors ?? {}} action={action} advancePercent={data.advancePercent} />
+          </div>
+
+          <div className="flex flex-col gap-3 border-t border-forest-100 pt-5">
+            <SubHeading>Invoice details</SubHeading>
+            <InvoiceDetailsForm action={action} saved={data.taxDocuments.details} result={result} />
           </div>
 
           <div className="flex flex-col gap-3 border-t border-forest-100 pt-5">
@@ -475,6 +476,7 @@ export function MoneyPanel({ data, action, reference }: { data: MoneyPanelData; 
                     <td className="py-2 pr-2">
                       {ENTRY_LABELS[e.entryType] ?? e.entryType}
                       {e.reversed ? <span className="text-muted"> (reversed)</span> : null}
+                      {e.receiptNumber ? <span className="block font-mono text-xs whitespace-nowrap text-muted">Receipt {e.receiptNumber}</span> : null}
                       {e.note ? <span className="block text-muted">{e.note}</span> : null}
                     </td>
                     <td className="py-2 pr-2">{e.method}</td>
@@ -491,6 +493,8 @@ export function MoneyPanel({ data, action, reference }: { data: MoneyPanelData; 
           </div>
         )}
       </div>
+
+      <TaxDocumentsPart data={data.taxDocuments} action={action} result={result} settingsHref={settingsHref} />
 
       <div className="mt-6 flex flex-col gap-3 border-t border-forest-100 pt-5">
         <SubHeading icon={<Link2 className="size-4 text-forest-700" aria-hidden />}>Traveller&apos;s booking page link</SubHeading>

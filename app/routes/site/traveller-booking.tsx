@@ -4,7 +4,9 @@
  * the status in the traveller's words, the quote, the receipts, what is due and when, the
  * cancellation policy the booking was sold under and what cancelling today would refund, a Pay
  * button (a plain form to `/booking/:token/pay`) or, with online payment off, the office's UPI ID and
- * bank details, and the office's phone and WhatsApp.
+ * bank details, the office's phone and WhatsApp; its receipts, tax invoice and credit notes as PDFs
+ * (`/booking/:token/documents/:id`), and the traveller's details for the tax invoice, a plain form
+ * posted to this page (the action below; docs/decisions/047-invoices-gst.md#downloads).
  *
  * Plain HTML and CSS: the route's handle asks for a document without scripts (app/lib/route-handle.ts),
  * so nothing runs here, ours or anyone else's, before the traveller presses Pay. It stands outside the
@@ -17,31 +19,102 @@
  * return from Razorpay (`/booking/:token/return`), `?payment=unavailable` a Pay that could not reach
  * Razorpay (`/booking/:token/pay`).
  */
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { Footer } from '~/components/site/footer';
 import { buttonClass } from '~/components/ui/button';
+import { Field, Input, Select, Textarea } from '~/components/ui/field';
 import { Icon } from '~/components/ui/icon';
+import { TRAVELLER_ACTOR } from '~/infrastructure/online-payments.server';
+import { clientIp } from '~/infrastructure/rate-limit.server';
 import type { BookingStatus } from '~/lib/constants';
 import { formatDate, formatDateRange } from '~/lib/format';
+import { GST_STATES, formatStateWithCode } from '~/lib/gst/states';
 import { formatPaise } from '~/lib/money';
+import { checkOrigin } from '~/lib/origin-check.server';
 import type { RouteHandle } from '~/lib/route-handle';
 import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
-import { bookingPagePath } from '~/models/booking-link.server';
+import { bookingPagePath, findBookingByToken } from '~/models/booking-link.server';
+import { saveInvoiceDetails } from '~/models/invoices.server';
+import { INVOICE_ADDRESS_MAX, invoiceDetailsSchema } from '~/schemas/invoice';
 import type { Settings } from '~/schemas/settings';
-import { officeContact, paymentNotice, travellerBooking, type PaymentNotice, type TravellerBookingView } from './+shared/traveller-booking.server';
+import {
+  invoiceDetailsOffer,
+  officeContact,
+  paymentNotice,
+  travellerBooking,
+  type PaymentNotice,
+  type TravellerBookingView,
+} from './+shared/traveller-booking.server';
 import type { Route } from './+types/traveller-booking';
 
 export const handle: RouteHandle = { scripts: false };
 
+/** The id of the invoice details section: the form's redirect comes back to it. */
+const DETAILS_ID = 'invoice-details';
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await travellerBooking(params.token);
   if (!view) return data({ found: false as const, company: await officeContact() }, { status: 404 });
+  const query = new URL(request.url).searchParams;
   return {
     found: true as const,
     view,
-    payment: paymentNotice(new URL(request.url).searchParams.get('payment')),
+    payment: paymentNotice(query.get('payment')),
     payAction: `${bookingPagePath(params.token)}/pay`,
+    detailsSaved: query.get('details') === 'saved',
+    pagePath: bookingPagePath(params.token),
   };
+}
+
+/** What a refused invoice details form gets back: the typed values and a message per field ('form': the whole form). */
+export type InvoiceDetailsFailure = { values: Record<'stateCode' | 'address' | 'gstin', string>; errors: Record<string, string> };
+
+/**
+ * POST /booking/:token: the traveller's invoice details (`intent` = 'invoice-details'; `stateCode`,
+ * `address`, `gstin`), a plain form since the page has no script. Saved and audited (actor
+ * 'Traveller (booking page)'), then 303 back to the page (`?details=saved`), so a reload does not
+ * post again. Refused: 400 with each field's message and what was typed; 409 when the form is not
+ * offered any more (an invoice was issued meanwhile, the booking closed, the business has no GSTIN);
+ * 404 for a token that opens nothing (the page then says so); 403 for a post from another site.
+ */
+export async function action({ params, request }: Route.ActionArgs) {
+  const origin = checkOrigin(request);
+  if (!origin.ok) throw data(origin.reason, { status: 403 });
+  const booking = await findBookingByToken(params.token);
+  if (!booking) return data({ invoiceDetails: null }, { status: 404 });
+  const form = await request.formData().catch(() => null);
+  const text = (name: string) => {
+    const v = form?.get(name);
+    return typeof v === 'string' ? v : '';
+  };
+  const values = { stateCode: text('stateCode'), address: text('address'), gstin: text('gstin') };
+  const refuse = (errors: Record<string, string>, status: number) => data({ invoiceDetails: { values, errors } satisfies InvoiceDetailsFailure }, { status });
+  if (text('intent') !== 'invoice-details') return refuse({ form: 'This form could not be read. Please try again.' }, 400);
+  const offer = await invoiceDetailsOffer(booking);
+  if (!offer.offered) {
+    return refuse(
+      {
+        form: offer.invoiceNumber
+          ? `Your tax invoice ${offer.invoiceNumber} has been issued with the details we had. To correct it, call or message us.`
+          : 'These details cannot be changed here any more. Call or message us.',
+      },
+      409,
+    );
+  }
+  const parsed = invoiceDetailsSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+    return refuse(errors, 400);
+  }
+  await saveInvoiceDetails(booking.id, parsed.data, { ...TRAVELLER_ACTOR, ip: clientIp(request) });
+  return redirect(`${bookingPagePath(params.token)}?details=saved#${DETAILS_ID}`, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** A refused invoice details form in the action's data, or null. */
+function detailsFailure(actionData: unknown): InvoiceDetailsFailure | null {
+  if (!actionData || typeof actionData !== 'object' || !('invoiceDetails' in actionData)) return null;
+  return (actionData as { invoiceDetails: InvoiceDetailsFailure | null }).invoiceDetails;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -85,7 +158,7 @@ function whatsappText(reference?: string): string {
   return reference ? `Hello! I have a question about my booking #${reference}.` : 'Hello! My booking link does not open any more. Could you send me a new one?';
 }
 
-export default function TravellerBooking({ loaderData }: Route.ComponentProps) {
+export default function TravellerBooking({ loaderData, actionData }: Route.ComponentProps) {
   const company = loaderData.found ? loaderData.view.company : loaderData.company;
   return (
     <>
@@ -110,7 +183,13 @@ export default function TravellerBooking({ loaderData }: Route.ComponentProps) {
       </header>
       <main id="main" className="bg-mist pb-16">
         {loaderData.found ? (
-          <BookingPage view={loaderData.view} payment={loaderData.payment} payAction={loaderData.payAction} />
+          <BookingPage
+            view={loaderData.view}
+            payment={loaderData.payment}
+            payAction={loaderData.payAction}
+            pagePath={loaderData.pagePath}
+            details={{ saved: loaderData.detailsSaved, failure: detailsFailure(actionData) }}
+          />
         ) : (
           <LinkNotValid company={company} />
         )}
@@ -154,7 +233,19 @@ function ContactButtons({ company, reference }: { company: Settings['company']; 
 const SECTION = 'rounded-card bg-white p-5 shadow-sm sm:p-6';
 const SECTION_TITLE = 'font-display text-2xl font-semibold text-ink';
 
-function BookingPage({ view, payment, payAction }: { view: TravellerBookingView; payment: PaymentNotice | null; payAction: string }) {
+function BookingPage({
+  view,
+  payment,
+  payAction,
+  pagePath,
+  details,
+}: {
+  view: TravellerBookingView;
+  payment: PaymentNotice | null;
+  payAction: string;
+  pagePath: string;
+  details: { saved: boolean; failure: InvoiceDetailsFailure | null };
+}) {
   const status = TRAVELLER_STATUS[view.status];
   return (
     <div className="container-page flex max-w-3xl flex-col gap-6 pt-8 sm:pt-12">
@@ -201,6 +292,12 @@ function BookingPage({ view, payment, payAction }: { view: TravellerBookingView;
       </section>
 
       <MoneySection view={view} payAction={payAction} />
+
+      <DocumentsSection documents={view.documents} documentsPath={`${pagePath}/documents`} />
+
+      {view.invoiceDetails.offered || view.invoiceDetails.invoiceNumber || details.failure ? (
+        <InvoiceDetailsSection offer={view.invoiceDetails} saved={details.saved} failure={details.failure} action={`${pagePath}#${DETAILS_ID}`} />
+      ) : null}
 
       <section aria-labelledby="policy-title" className={SECTION}>
         <h2 id="policy-title" className={SECTION_TITLE}>
@@ -294,7 +391,7 @@ function MoneySection({ view, payAction }: { view: TravellerBookingView; payActi
         <p className="mt-5 rounded-card bg-status-ok-bg p-4 font-semibold text-status-ok-fg">Fully paid: nothing more is due. Thank you!</p>
       ) : null}
 
-      <h3 className="mt-6 text-lg font-semibold text-ink">Receipts</h3>
+      <h3 className="mt-6 text-lg font-semibold text-ink">Payments and refunds</h3>
       {view.receipts.length === 0 ? (
         <p className="mt-1 text-muted">No payments yet.</p>
       ) : (
@@ -361,5 +458,120 @@ function PayDue({ view, due, payAction }: { view: TravellerBookingView; due: Non
         <p className="mt-2 text-ink">Call or message us and we will tell you how to pay.</p>
       )}
     </div>
+  );
+}
+
+/** The receipts, tax invoice and credit notes, each a link to its PDF (named by its number). */
+function DocumentsSection({ documents, documentsPath }: { documents: TravellerBookingView['documents']; documentsPath: string }) {
+  return (
+    <section aria-labelledby="documents-title" className={SECTION}>
+      <h2 id="documents-title" className={SECTION_TITLE}>
+        Your documents
+      </h2>
+      {documents.length === 0 ? (
+        <p className="mt-2 text-muted">Your receipt for each payment will be here to download.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-forest-50" aria-label="Your receipts, tax invoice and credit notes">
+          {documents.map((doc) => (
+            <li key={doc.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
+              <span className="text-ink">
+                <span className="font-semibold">{doc.title}</span>
+                {` · ${doc.date} · ${formatPaise(doc.totalPaise)}`}
+                {doc.invoiceNumber ? <span className="block text-sm text-muted">{`Reduces tax invoice ${doc.invoiceNumber}`}</span> : null}
+              </span>
+              <a
+                href={`${documentsPath}/${doc.id}`}
+                className="inline-flex min-h-11 items-center font-semibold break-all text-forest-700 underline underline-offset-4 hover:text-forest-900"
+              >
+                {`Download ${doc.number} (PDF)`}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The traveller's details for the tax invoice: a plain form (no script on this page) that posts to
+ * the page and comes back to this section; a refusal shows each field's message with what was typed.
+ * Once the invoice is issued, it says so instead.
+ */
+function InvoiceDetailsSection({
+  offer,
+  saved,
+  failure,
+  action,
+}: {
+  offer: TravellerBookingView['invoiceDetails'];
+  saved: boolean;
+  failure: InvoiceDetailsFailure | null;
+  /** The page itself, at this section: a refusal comes back showing it. */
+  action: string;
+}) {
+  const values = failure?.values ?? offer.values;
+  const errors = failure?.errors ?? {};
+  return (
+    <section id={DETAILS_ID} aria-labelledby="details-title" className={SECTION}>
+      <h2 id="details-title" className={SECTION_TITLE}>
+        Details for your tax invoice
+      </h2>
+      {saved && !failure ? (
+        <p role="status" className="mt-3 rounded-card border border-flag-green/40 bg-status-ok-bg p-3 font-semibold text-status-ok-fg">
+          Invoice details saved. Thank you!
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="mt-3 rounded-card border border-flag-red/30 bg-status-bad-bg p-3 text-status-bad-fg">
+          {errors.form}
+        </p>
+      ) : null}
+      {offer.offered ? (
+        <form method="post" action={action} className="mt-3 flex flex-col gap-4">
+          <input type="hidden" name="intent" value="invoice-details" />
+          <p className="text-ink">
+            Your tax invoice is issued once the trip is paid in full. Tell us the state of your address, and your GSTIN if you book for a registered business,
+            so that the invoice shows the right place of supply. All optional.
+          </p>
+          <Field id="invoice-state" label="State" errors={errors.stateCode ? [errors.stateCode] : undefined}>
+            {(a11y) => (
+              <Select {...a11y} name="stateCode" defaultValue={values.stateCode} autoComplete="address-level1">
+                <option value="">Not given</option>
+                {GST_STATES.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {formatStateWithCode(state.code)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field id="invoice-address" label="Address" hint="As it should be printed on the invoice." errors={errors.address ? [errors.address] : undefined}>
+            {(a11y) => (
+              <Textarea {...a11y} name="address" rows={3} maxLength={INVOICE_ADDRESS_MAX} defaultValue={values.address} autoComplete="street-address" />
+            )}
+          </Field>
+          <Field
+            id="invoice-gstin"
+            label="GSTIN"
+            hint="Only if you book for a GST-registered business: its 15 letters and digits."
+            errors={errors.gstin ? [errors.gstin] : undefined}
+          >
+            {(a11y) => (
+              <Input {...a11y} name="gstin" defaultValue={values.gstin} maxLength={20} autoCapitalize="characters" spellCheck={false} autoComplete="off" />
+            )}
+          </Field>
+          <div>
+            <button type="submit" className={buttonClass('primary', 'md')}>
+              Save invoice details
+            </button>
+          </div>
+        </form>
+      ) : offer.invoiceNumber ? (
+        <p className="mt-2 text-ink">
+          {`Your tax invoice ${offer.invoiceNumber} has been issued; it is with your documents above. To correct the details on it, call or message us.`}
+        </p>
+      ) : null}
+    </section>
   );
 }

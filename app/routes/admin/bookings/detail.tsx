@@ -12,12 +12,15 @@
  * (404) with the way back to the list.
  *
  * The Money panel (app/components/admin/money-panel.tsx, docs/decisions/046-payments.md): the quote,
- * payment requests with their WhatsApp link, payments recorded by hand, the ledger with reversals,
- * and rotating the traveller's booking page link.
+ * the traveller's invoice details, payment requests with their WhatsApp link, payments recorded by
+ * hand, the ledger with reversals, the tax documents (receipts, tax invoices, credit notes with their
+ * PDFs at ./documents/:documentId; docs/decisions/047-invoices-gst.md#downloads), and rotating the
+ * traveller's booking page link.
  *
  * The action takes the status buttons ('Booking confirmed' / 'Booking rejected', or the refusal as
  * an error toast), the pipeline panel's forms, each ending in a redirect back here with a toast, and
- * the money panel's forms (app/routes/admin/bookings/+shared/money-actions.server.ts).
+ * the money panel's forms (app/routes/admin/bookings/+shared/money-actions.server.ts and, for tax
+ * invoices, credit notes and invoice details, +shared/document-actions.server.ts).
  */
 import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -41,6 +44,8 @@ import { handlePipelineIntent, loadPipeline, type PipelineResult } from '~/model
 import { logger } from '~/lib/logger.server';
 import { changeStatusFromForm, isStatusIntent } from './+shared/booking-actions.server';
 import { handleMoneyIntent, isMoneyIntent } from './+shared/money-actions.server';
+import { handleDocumentIntent, isDocumentIntent } from './+shared/document-actions.server';
+import { can } from '~/lib/permissions';
 import { loadMoneyPanel } from '~/models/booking-money.server';
 // Cancel or refund (docs/decisions/046-payments.md#cancellation-and-refunds).
 import { BookingRefundPanel } from '~/components/admin/booking-refund-panel';
@@ -63,7 +68,7 @@ function itemHref(b: { packageId: string | null; bikeId: string | null; carId: s
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const auth = await requireAdmin(request);
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
   const [pipeline, calendar, money, refund] = await Promise.all([
@@ -112,6 +117,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pipeline,
     money,
     refund,
+    // The tax settings' link for the role that may change them (the GSTIN: tax invoices or receipts only).
+    settingsHref: can(auth.user.role, 'settings') ? '/admin/settings#section-tax' : null,
   };
 }
 
@@ -124,6 +131,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (isStatusIntent(intent)) return changeStatusFromForm(request, auth, intent, params.id, here);
   if (isMoneyIntent(intent)) return handleMoneyIntent(intent, form, params.id, auditActor(auth, request), here);
+  if (isDocumentIntent(intent)) return handleDocumentIntent(intent, form, params.id, auditActor(auth, request), here);
   if (intent === 'refund') return handleRefundIntent(request, auth, form, params.id, here);
   let result: PipelineResult | null;
   try {
@@ -167,7 +175,7 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline, money, refund } = loaderData;
+  const { booking: b, calendar, pipeline, money, refund, settingsHref } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
@@ -261,7 +269,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
             </dl>
           </Panel>
 
-          <MoneyPanel data={money} action={here} reference={b.reference} />
+          <MoneyPanel data={money} action={here} reference={b.reference} settingsHref={settingsHref} />
 
           {b.vehicle ? (
             <Panel

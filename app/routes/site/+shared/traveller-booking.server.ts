@@ -1,7 +1,8 @@
 /**
  * What the traveller's own booking page shows (docs/decisions/046-payments.md#the-travellers-booking-page):
  * the booking a token opens, turned into plain, serialisable facts for the page. Only what the
- * traveller needs is read out of the booking: their first name, never their e-mail, phone or message.
+ * traveller needs is read out of the booking: their first name, never their e-mail, phone or message;
+ * and the invoice details they gave, with their documents (docs/decisions/047-invoices-gst.md#downloads).
  * Amounts are integer paise; dates are 'YYYY-MM-DD' (Asia/Kolkata).
  */
 import { z } from 'zod';
@@ -12,12 +13,26 @@ import { describePolicy, policyRefund, type CancellationPolicy } from '~/lib/can
 import { PAYMENT_METHOD_LABELS, type BookingStatus, type PaymentKind, type PaymentMethod } from '~/lib/constants';
 import { shortReference } from '~/lib/ids';
 import { findBookingByToken } from '~/models/booking-link.server';
+import { bookingDocumentRows, type BookingDocumentRow } from '~/models/booking-documents.server';
+import { currentInvoice } from '~/models/invoices.server';
 import { currentQuote, ledgerOf, summariseMoney, type LedgerEntry } from '~/models/payments.server';
 import { getSettings } from '~/models/settings.server';
-import type { Settings } from '~/schemas/settings';
+import type { InvoiceDetails } from '~/schemas/invoice';
+import { issuesTaxInvoices, type Settings } from '~/schemas/settings';
 
 /** One receipt: a payment received (positive) or a refund made (negative), as the ledger has it. */
 export type Receipt = { id: string; kind: 'payment' | 'refund'; receivedOn: string; method: string; reference: string; amountPaise: number };
+
+/** A receipt, tax invoice or credit note the traveller can download (its PDF: /booking/<token>/documents/<id>). */
+export type TravellerDocument = Pick<BookingDocumentRow, 'id' | 'kind' | 'title' | 'number' | 'date' | 'totalPaise' | 'invoiceNumber'>;
+
+/**
+ * The invoice details part of the page (docs/decisions/047-invoices-gst.md#downloads): `offered`
+ * when the traveller may give or change them (the business issues tax invoices, the booking is
+ * pending or confirmed, and it has no current invoice); `invoiceNumber` names the current invoice,
+ * which keeps the details it was issued with (staff correct it with a credit note and a new one).
+ */
+export type InvoiceDetailsOffer = { offered: boolean; invoiceNumber: string | null };
 
 /** How the traveller pays what is due: online through the Pay button, or by UPI / bank transfer. */
 export type PayBy = { online: true } | { online: false; upiId: string; bankDetails: string[] };
@@ -45,6 +60,13 @@ export type TravellerBookingView = {
   due: { kind: PaymentKind; amountPaise: number; dueOn: string } | null;
   payBy: PayBy;
   policy: { lines: string[]; ifCancelledToday: { refundPercent: number; amountPaise: number } | null };
+  /** Every receipt, tax invoice and credit note of the booking, oldest first. */
+  documents: TravellerDocument[];
+  /**
+   * The traveller's details for the tax invoice and whether the form is offered. The page shows the
+   * values they gave: they are printed on the invoice the page links to anyway.
+   */
+  invoiceDetails: InvoiceDetailsOffer & { values: InvoiceDetails };
   /** The office's public details (the page's footer, phone and WhatsApp). */
   company: Settings['company'];
 };
@@ -111,10 +133,12 @@ export async function travellerBooking(
   const booking = await findBookingByToken(token);
   if (!booking) return null;
   // The ledger is read once: for the receipts and for what is paid and due.
-  const [{ company, payments }, quote, entries] = await Promise.all([
+  const [{ company, payments }, quote, entries, documents, offer] = await Promise.all([
     getSettings(['company', 'payments']),
     currentQuote(db(), booking.id),
     ledgerOf(db(), booking.id),
+    bookingDocumentRows(db(), booking.id),
+    invoiceDetailsOffer(booking),
   ]);
   const summary = summariseMoney(booking, quote, entries);
   const policy = policyOf(booking, payments);
@@ -144,8 +168,20 @@ export async function travellerBooking(
       lines: describePolicy(policy, booking.type === 'package' ? 'package' : 'rental'),
       ifCancelledToday: open ? policyRefund(policy, summary.paidPaise, booking.startDate, now) : null,
     },
+    documents: documents.map(({ id, kind, title, number, date, totalPaise, invoiceNumber }) => ({ id, kind, title, number, date, totalPaise, invoiceNumber })),
+    invoiceDetails: {
+      ...offer,
+      values: { stateCode: booking.travellerStateCode ?? '', address: booking.travellerAddress, gstin: booking.travellerGstin },
+    },
     company,
   };
+}
+
+/** Whether the traveller may give their invoice details now (see `InvoiceDetailsOffer`). */
+export async function invoiceDetailsOffer(booking: Pick<Booking, 'id' | 'status'>): Promise<InvoiceDetailsOffer> {
+  const [{ tax }, current] = await Promise.all([getSettings(['tax']), currentInvoice(db(), booking.id)]);
+  const open = booking.status === 'pending' || booking.status === 'confirmed';
+  return { offered: issuesTaxInvoices(tax) && open && !current, invoiceNumber: current?.invoice.number ?? null };
 }
 
 /** The office's details for the page a token does not open (it still offers phone and WhatsApp). */
