@@ -10,7 +10,7 @@
 import type { UserRole } from '~/lib/constants';
 
 /** What only some roles may do. */
-export type Permission = 'settings' | 'staff' | 'delete' | 'audit-ip';
+export type Permission = 'settings' | 'staff' | 'delete' | 'audit-ip' | 'accounts';
 
 /** Which roles hold each permission. */
 export const PERMISSIONS: Readonly<Record<Permission, readonly UserRole[]>> = {
@@ -22,6 +22,11 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly UserRole[]>> = {
   delete: ['admin'],
   /** The audit log's IP addresses. */
   'audit-ip': ['admin'],
+  /**
+   * /admin/accounts and its two CSV downloads: the month's GST documents and the ledger by method
+   * (docs/decisions/047-invoices-gst.md#the-months-summary), the whole business's takings.
+   */
+  accounts: ['admin'],
 };
 
 /** Whether a user of `role` (a users.role value; anything unknown holds nothing) holds `permission`. */

@@ -124,6 +124,7 @@ export const NOT_PERMITTED: Readonly<Record<Permission, string>> = {
   staff: NOT_ALLOWED,
   delete: 'Only an admin can delete',
   'audit-ip': NOT_ALLOWED,
+  accounts: NOT_ALLOWED,
 };
 
 /**
