@@ -35,9 +35,11 @@ import { readMonthDocumentsPage, readMonthSummary } from '~/models/accounts.serv
 import { MAX_PAGE, pageCount, readPageQuery } from '~/schemas/catalog-query';
 import { requirePermission } from '~/services/admin-guard.server';
 import type { Route } from './+types/accounts';
-import { ACCOUNTS_PATH as PATH, readMonth } from './accounts/+shared/accounts.server';
+import { readMonth } from './accounts/+shared/accounts.server';
 import { FiguresTable, LedgerTable } from './accounts/+shared/figures-table';
 import { methodLabel, placeLabel, rateLabel } from './accounts/+shared/labels';
+
+const PATH = '/admin/accounts';
 
 /** Documents a page of the list shows. */
 const PAGE_SIZE = 50;
@@ -85,24 +87,54 @@ const KIND_LOOK: Record<DocumentKind, { label: string; plural: string; tone: Sta
 /** The month in the URL, kept by every link of the page. */
 const monthHref = (month: string, params: Record<string, string | number | undefined> = {}) => listHref(PATH, { month, ...params });
 
-/** Previous and next month links around the GET form that picks any month. */
+/** The month shown between links to the months before and after, and a GET form that picks any month. */
 function MonthPicker({ month, currentMonth }: { month: string; currentMonth: string }) {
   const previous = addMonths(month, -1);
   const next = addMonths(month, 1);
+  const step = (to: string, label: string, children: ReactNode) => (
+    <Link to={monthHref(to)} className={buttonClass('outline', 'md')} aria-label={`${label}, ${formatMonth(to)}`}>
+      {children}
+    </Link>
+  );
   return (
-    <nav aria-label="Month" className="flex flex-wrap items-end justify-between gap-3 card p-3 shadow-sm sm:p-4">
-      {month > FIRST_MONTH ? (
-        <Link to={monthHref(previous)} className={buttonClass('outline', 'md')} aria-label={`Previous month, ${formatMonth(previous)}`}>
-          <ChevronLeft className="size-4" aria-hidden />
-          <span className="max-sm:sr-only">{formatMonth(previous)}</span>
-        </Link>
-      ) : (
-        <span />
-      )}
-      <Form method="get" action={PATH} key={month} className="flex min-w-0 flex-wrap items-end justify-center gap-2" aria-label="Choose a month">
-        <div className="flex flex-col gap-1">
+    <nav aria-label="Month" className="flex flex-col gap-3 card p-3 shadow-sm sm:p-4">
+      <div className="flex items-center justify-between gap-3">
+        {month > FIRST_MONTH ? (
+          step(
+            previous,
+            'Previous month',
+            <>
+              <ChevronLeft className="size-4" aria-hidden />
+              <span className="max-sm:sr-only">{formatMonth(previous)}</span>
+            </>,
+          )
+        ) : (
+          <span />
+        )}
+        <p className="text-center font-display text-xl font-semibold text-ink sm:text-2xl">{formatMonth(month)}</p>
+        {month < LAST_MONTH ? (
+          step(
+            next,
+            'Next month',
+            <>
+              <span className="max-sm:sr-only">{formatMonth(next)}</span>
+              <ChevronRight className="size-4" aria-hidden />
+            </>,
+          )
+        ) : (
+          <span />
+        )}
+      </div>
+      <Form
+        method="get"
+        action={PATH}
+        key={month}
+        className="flex flex-wrap items-end justify-center gap-2 border-t border-forest-100 pt-3"
+        aria-label="Choose a month"
+      >
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="accounts-month" className="text-sm font-semibold text-ink">
-            Month
+            Go to month
           </label>
           <Input
             id="accounts-month"
@@ -115,7 +147,7 @@ function MonthPicker({ month, currentMonth }: { month: string; currentMonth: str
             pattern="\d{4}-\d{2}"
             placeholder="YYYY-MM"
             title="A month as YYYY-MM, for example 2026-03"
-            className="w-44"
+            className="w-48"
           />
         </div>
         <button type="submit" className={buttonClass('primary', 'md')}>
@@ -127,22 +159,15 @@ function MonthPicker({ month, currentMonth }: { month: string; currentMonth: str
           </Link>
         ) : null}
       </Form>
-      {month < LAST_MONTH ? (
-        <Link to={monthHref(next)} className={buttonClass('outline', 'md')} aria-label={`Next month, ${formatMonth(next)}`}>
-          <span className="max-sm:sr-only">{formatMonth(next)}</span>
-          <ChevronRight className="size-4" aria-hidden />
-        </Link>
-      ) : (
-        <span />
-      )}
     </nav>
   );
 }
 
 /** A figure of the overview: label, value and a line under it. */
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Figure({ label, value, hint, wide = false }: { label: string; value: string; hint?: string; wide?: boolean }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1 card p-4 shadow-sm">
+    // An amount takes the whole row on a phone, so a crore still fits on one line.
+    <div className={cn('flex min-w-0 flex-col gap-1 card p-4 shadow-sm', wide && 'max-sm:col-span-2')}>
       <dt className="text-sm font-semibold text-muted">{label}</dt>
       <dd className="font-sans text-2xl font-semibold break-words text-ink tabular-nums">{value}</dd>
       {hint ? <dd className="text-xs text-muted">{hint}</dd> : null}
@@ -165,22 +190,39 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
+/** CGST and SGST, or IGST, of a tax invoice or credit note, one tax a line. */
+function taxLines(d: DocumentRow): string[] {
+  return d.cgstPaise + d.sgstPaise > 0 ? [`CGST ${formatPaise(d.cgstPaise)}`, `SGST ${formatPaise(d.sgstPaise)}`] : [`IGST ${formatPaise(d.igstPaise)}`];
+}
+
 const documentColumns: DataColumn<DocumentRow>[] = [
   {
     header: 'Number',
     primary: true,
     cell: (d) => (
       <span className="flex min-w-0 flex-col items-start gap-1">
-        <Link to={`/admin/bookings/${d.bookingId}`} className="font-semibold text-forest-700 underline underline-offset-2">
+        <Link to={`/admin/bookings/${d.bookingId}`} className="font-semibold whitespace-nowrap text-forest-700 underline underline-offset-2">
           {d.number}
           <span className="sr-only">, booking #{shortReference(d.bookingId)}</span>
         </Link>
         <StatusPill tone={KIND_LOOK[d.kind].tone}>{KIND_LOOK[d.kind].label}</StatusPill>
       </span>
     ),
-    className: 'w-44',
+    className: 'w-40',
   },
-  { header: 'Issued', cell: (d) => <span className="text-sm whitespace-nowrap tabular-nums">{formatDateTime(d.issuedAt)}</span>, className: 'w-44' },
+  {
+    header: 'Issued',
+    cell: (d) => {
+      const [date, time] = formatDateTime(d.issuedAt).split(/, (?=\d{1,2}:)/);
+      return (
+        <span className="flex flex-col text-sm tabular-nums">
+          <span className="whitespace-nowrap">{date}</span>
+          <span className="text-xs text-muted">{time}</span>
+        </span>
+      );
+    },
+    className: 'w-32',
+  },
   {
     header: 'Recipient',
     cell: (d) => (
@@ -189,48 +231,47 @@ const documentColumns: DataColumn<DocumentRow>[] = [
         {d.recipientGstin ? <span className="text-xs break-all text-muted">GSTIN {d.recipientGstin}</span> : null}
       </span>
     ),
-    className: 'min-w-40',
   },
   {
     header: 'Supply',
     cell: (d) =>
       d.kind === 'receipt' ? (
-        <span className="text-sm text-muted">{d.paymentMethod ? `Paid by ${methodLabel(d.paymentMethod)}` : 'Payment'}</span>
+        <span className="text-sm text-muted">{d.paymentMethod ? `Paid by ${methodLabel(d.paymentMethod)}` : 'Payment received'}</span>
       ) : (
         <span className="flex flex-col text-sm">
           <span>{placeLabel(d.placeOfSupplyCode)}</span>
           <span className="text-xs text-muted">
             {d.rateBasisPoints === null ? '' : rateLabel(d.rateBasisPoints)}
-            {d.invoiceNumber ? `, against ${d.invoiceNumber}` : ''}
+            {d.invoiceNumber ? (
+              <>
+                , against <span className="whitespace-nowrap">{d.invoiceNumber}</span>
+              </>
+            ) : null}
           </span>
         </span>
       ),
-    className: 'min-w-40',
   },
   {
-    header: 'Taxable value',
-    cell: (d) => <span className="tabular-nums">{d.kind === 'receipt' ? '—' : formatPaise(d.taxablePaise)}</span>,
-    className: 'text-right whitespace-nowrap',
-  },
-  {
-    header: 'Tax',
+    header: 'Taxable value, tax',
     cell: (d) =>
       d.kind === 'receipt' ? (
-        <span className="text-muted">—</span>
-      ) : d.igstPaise > 0 || d.cgstPaise + d.sgstPaise === 0 ? (
-        <span className="tabular-nums">IGST {formatPaise(d.igstPaise)}</span>
+        <span className="text-sm text-muted">No tax on a receipt</span>
       ) : (
         <span className="flex flex-col tabular-nums">
-          <span>CGST {formatPaise(d.cgstPaise)}</span>
-          <span>SGST {formatPaise(d.sgstPaise)}</span>
+          <span>{formatPaise(d.taxablePaise)}</span>
+          {taxLines(d).map((line) => (
+            <span key={line} className="text-xs whitespace-nowrap text-muted">
+              {line}
+            </span>
+          ))}
         </span>
       ),
-    className: 'text-right whitespace-nowrap',
+    className: 'w-44',
   },
   {
     header: 'Total',
-    cell: (d) => <span className="font-semibold tabular-nums">{formatPaise(d.totalPaise)}</span>,
-    className: 'text-right whitespace-nowrap',
+    cell: (d) => <span className="font-semibold whitespace-nowrap tabular-nums">{formatPaise(d.totalPaise)}</span>,
+    className: 'w-32 text-right',
   },
 ];
 
@@ -320,8 +361,8 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Tax invoices" value={formatCount(summary.documents.invoices)} hint={formatPaise(totals.invoices.totalPaise)} />
         <Figure label="Credit notes" value={formatCount(summary.documents.creditNotes)} hint={formatPaise(totals.creditNotes.totalPaise)} />
-        <Figure label="Net tax" value={formatPaise(taxOf(totals.net))} hint={`on ${formatPaise(totals.net.taxablePaise)} taxable`} />
-        <Figure label="Money in, net" value={formatPaise(ledger.totals.netPaise)} hint={`${formatCount(summary.receipts.count)} receipts issued`} />
+        <Figure label="Net tax" value={formatPaise(taxOf(totals.net))} hint={`on ${formatPaise(totals.net.taxablePaise)} taxable`} wide />
+        <Figure label="Money in, net" value={formatPaise(ledger.totals.netPaise)} hint={`${formatCount(summary.receipts.count)} receipts issued`} wide />
       </dl>
 
       {hasTaxDocuments ? (

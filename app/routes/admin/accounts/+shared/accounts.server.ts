@@ -10,8 +10,6 @@ import type { MonthDocument, MonthSummary, SupplyFigures, TaxAmounts } from '~/m
 import { DOCUMENT_TITLES } from '~/models/tax-documents.server';
 import { methodLabel, placeLabel, ratePercent } from './labels';
 
-export const ACCOUNTS_PATH = '/admin/accounts';
-
 /**
  * The month of `?month=YYYY-MM`, India's current month without one; `refused` is what was asked
  * when it was not a month (the page says so and shows the current month; a CSV answers 400).
