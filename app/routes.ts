@@ -45,6 +45,9 @@ export default [
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/logout', 'routes/admin/logout.ts'),
   route('admin/events', 'routes/admin/events.ts'),
+  // The accounts page's two CSV downloads: resource routes, outside the admin layout like the live stream.
+  route('admin/accounts/documents.csv', 'routes/admin/accounts/documents-csv.ts'),
+  route('admin/accounts/summary.csv', 'routes/admin/accounts/summary-csv.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('packages', 'routes/admin/packages/list.tsx'),
@@ -66,6 +69,8 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('outbox', 'routes/admin/outbox.tsx'),
     route('payments/events', 'routes/admin/payments-events.tsx'),
+    // The month's GST documents and money (admin role; docs/decisions/047-invoices-gst.md#the-months-summary).
+    route('accounts', 'routes/admin/accounts.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('profile', 'routes/admin/profile.tsx'),
     route('staff', 'routes/admin/staff.tsx'),

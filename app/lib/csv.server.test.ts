@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream, inBatches, type CsvColumn } from './csv.server';
+import { csvIndiaTime, csvRupees, csvStream, inBatches, type CsvColumn } from './csv.server';
 
 type Row = { name: string; note: string | null; amount: number };
 const columns: CsvColumn<Row>[] = [
@@ -37,6 +37,28 @@ describe('csvStream', () => {
     const out = await text(csvStream(from(evil.map((name) => ({ name, note: null, amount: 1 }))), columns));
     const lines = out.slice(1).trim().split('\n').slice(1);
     expect(lines).toEqual([`"'=HYPERLINK(""http://x"",""y"")",,1`, "'+1+1,,1", "'-2+3,,1", "'@SUM(A1),,1"]);
+  });
+
+  it('writes amounts as rupees with two decimals, a negative one with its minus, while a text minus is still neutralised', async () => {
+    type Money = { label: string; paise: number | null };
+    const money: CsvColumn<Money>[] = [
+      { header: 'Label', value: (r) => r.label },
+      { header: 'Amount (₹)', value: (r) => csvRupees(r.paise) },
+    ];
+    const rows: Money[] = [
+      { label: 'net', paise: -25_050 },
+      { label: '-1+2', paise: 1_050_000 },
+      { label: 'paisa', paise: 1 },
+      { label: 'none', paise: null },
+      { label: 'crore', paise: 1_000_000_000 },
+    ];
+    const out = await text(csvStream(from(rows), money));
+    expect(out.slice(1).split('\n')).toEqual(['Label,Amount (₹)', 'net,-250.50', "'-1+2,10500.00", 'paisa,0.01', 'none,', 'crore,10000000.00', '']);
+  });
+
+  it('writes times on the clock in India, sortable', () => {
+    expect(csvIndiaTime(new Date('2026-03-31T18:29:00Z'))).toBe('2026-03-31 23:59');
+    expect(csvIndiaTime(null)).toBe('');
   });
 
   it('writes just the header for no rows', async () => {

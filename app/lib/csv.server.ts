@@ -7,13 +7,50 @@
  */
 import { stringify } from 'csv-stringify';
 
-export type CsvValue = string | number | boolean | null | undefined | Date;
+/**
+ * An amount cell: paise written as rupees with two decimals and no separators ('10500.00',
+ * '-250.50'), exact by integer arithmetic, so a spreadsheet reads a number it can add (a
+ * '₹10,500.00' cell is text, and its separator depends on the locale). It is a number, so a leading
+ * minus is kept as a minus, not neutralised like the minus of a text cell. Make one with `csvRupees`.
+ */
+export class CsvRupees {
+  constructor(readonly paise: number) {}
+
+  toString(): string {
+    const sign = this.paise < 0 ? '-' : '';
+    const abs = Math.abs(this.paise);
+    return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  }
+}
+
+/** The amount cell of `paise` (see CsvRupees); empty for none. */
+export function csvRupees(paise: number | null | undefined): CsvRupees | null {
+  return paise === null || paise === undefined ? null : new CsvRupees(paise);
+}
+
+const istDateTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2025-01-05 15:40' in Asia/Kolkata: sorts as text and reads in any spreadsheet; '' for none. */
+export function csvIndiaTime(value: Date | null | undefined): string {
+  return value ? istDateTime.format(value) : '';
+}
+
+export type CsvValue = string | number | boolean | null | undefined | Date | CsvRupees;
 
 /** One column of an export: its header and how a row gives its cell. */
 export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvValue };
 
-function cell(value: CsvValue): string {
+function cell(value: CsvValue): string | CsvRupees {
   if (value === null || value === undefined) return '';
+  if (value instanceof CsvRupees) return value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
@@ -24,7 +61,14 @@ function cell(value: CsvValue): string {
  * consumer wants more (back-pressure), and stops reading `rows` when the consumer cancels.
  */
 export function csvStream<Row>(rows: AsyncIterable<Row>, columns: CsvColumn<Row>[]): ReadableStream<Uint8Array> {
-  const stringifier = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), escape_formulas: true });
+  const stringifier = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((c) => c.header),
+    escape_formulas: true,
+    // The one object a cell can be (see `cell`): an amount, whose minus is a number's, not a formula.
+    cast: { object: (value) => ({ value: String(value), escape_formulas: !(value instanceof CsvRupees) }) },
+  });
   const iterator = rows[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   let pending = '';

@@ -22,7 +22,11 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly UserRole[]>> = {
   delete: ['admin'],
   /** The audit log's IP addresses. */
   'audit-ip': ['admin'],
-  /** The tax documents' API and /admin/accounts: the month's figures and every document. */
+  /**
+   * The GST documents' register: /admin/accounts with its two CSV downloads (the month's documents
+   * and the ledger by method, docs/decisions/047-invoices-gst.md#the-months-summary) and the
+   * documents' API (list, one, PDF). The whole business's takings and every traveller's address and GSTIN.
+   */
   accounts: ['admin'],
 };
 

@@ -9,7 +9,7 @@ import { and, desc, eq, getTableColumns, gte, ilike, lt, or, sql, type SQL } fro
 import { db } from '~/db/client.server';
 import { taxDocuments } from '~/db/schema';
 import type { DocumentKind } from '~/lib/gst/document-number';
-import { monthBounds } from '~/lib/india-month';
+import { monthBounds } from '~/lib/month';
 import { escapeLike, selectPage, type Page, type Paging } from './query.server';
 import type { TaxDocument } from './tax-documents.server';
 
@@ -33,7 +33,7 @@ function conditions(filter: TaxDocumentFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (filter.kind && filter.kind !== 'all') where.push(eq(taxDocuments.kind, filter.kind));
   if (filter.month) {
-    const { from, to } = monthBounds(filter.month);
+    const { start: from, end: to } = monthBounds(filter.month);
     where.push(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to));
   }
   if (filter.bookingId) where.push(eq(taxDocuments.bookingId, filter.bookingId));

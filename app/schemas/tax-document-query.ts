@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '~/lib/gst/document-number';
 import { isUuid } from '~/lib/ids';
-import { isMonth, MONTH_PATTERN } from '~/lib/india-month';
+import { isMonth, MONTH_PATTERN } from '~/lib/month';
 import { searchTerm } from './catalog-query';
 
 const MONTH_MESSAGE = 'Give a month as YYYY-MM, for example 2026-12';

@@ -109,20 +109,25 @@ test('a password change in one browser sends the other browser of the same user 
   await two.context.close();
 });
 
-test('a staff user sees only the daily work: no Settings, Location, Staff or Delete, and the settings page is not allowed', async ({ page, browser }) => {
+test('a staff user sees only the daily work: no Settings, Location, Accounts, Staff or Delete, and the settings and accounts pages are not allowed', async ({
+  page,
+  browser,
+}) => {
   // The permission table (docs/decisions/045-security-round-two.md, section 9).
   await signIn(page);
   const username = newUsername();
   await addStaff(page, username, 'Daily Work');
   const { context, page: staff } = await signInAs(browser, username, FIRST_PASSWORD);
   await expect(staff.getByRole('link', { name: /^Bookings/ }).first()).toBeVisible();
-  for (const name of ['Settings', 'Location', 'Staff']) await expect(staff.getByRole('link', { name, exact: true })).toHaveCount(0);
+  for (const name of ['Settings', 'Location', 'Accounts', 'Staff']) await expect(staff.getByRole('link', { name, exact: true })).toHaveCount(0);
   await staff.goto('/admin/packages');
   await expect(staff.getByRole('link', { name: /^Edit/ }).first()).toBeVisible();
   await expect(staff.getByRole('link', { name: /^Delete/ })).toHaveCount(0);
   const refused = await staff.goto('/admin/settings');
   expect(refused?.status()).toBe(403);
   await expect(staff.getByText('Only an admin can open this page')).toBeVisible();
+  expect((await staff.goto('/admin/accounts'))?.status()).toBe(403);
+  expect((await staff.request.get('/admin/accounts/summary.csv')).status()).toBe(403);
   await context.close();
 });
 

@@ -21,6 +21,7 @@ const NAV = [
   { label: 'Inquiries', path: '/admin/inquiries', title: 'Inquiries | Admin' },
   { label: 'Location', path: '/admin/location', title: 'Location | Admin' },
   { label: 'Settings', path: '/admin/settings', title: 'Settings | Admin' },
+  { label: 'Accounts', path: '/admin/accounts', title: 'Accounts | Admin' },
   { label: 'Outbox', path: '/admin/outbox', title: 'Outbox | Admin' },
   { label: 'Razorpay events', path: '/admin/payments/events', title: 'Razorpay events | Admin' },
   { label: 'Audit log', path: '/admin/audit', title: 'Audit log | Admin' },

@@ -296,8 +296,16 @@ afterAll(async () => {
   await db().delete(sessions).where(eq(sessions.id, live.sessionId));
 });
 
-/** Pages only the admin role opens, loader and every action (app/lib/permissions.ts: settings, staff). */
-const ADMIN_ONLY_PAGES = new Set(['admin/settings', 'admin/location', 'admin/staff', 'admin/payments/events']);
+/** Pages only the admin role opens, loader and every action (app/lib/permissions.ts: settings, staff, accounts). */
+const ADMIN_ONLY_PAGES = new Set([
+  'admin/settings',
+  'admin/location',
+  'admin/staff',
+  'admin/payments/events',
+  'admin/accounts',
+  'admin/accounts/documents.csv',
+  'admin/accounts/summary.csv',
+]);
 /**
  * API routes only the admin role may call, every method, besides every DELETE: the settings (read and
  * written) and the tax documents (list, one, PDF; the `accounts` permission).
@@ -335,7 +343,16 @@ describe('a staff-role session', () => {
         if (status === 403) refused.push(`${method} ${route.path}`);
       }
     }
-    expect(refused).toEqual(expect.arrayContaining(['GET admin/settings', 'POST admin/settings', 'GET admin/location', 'POST admin/location']));
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'GET admin/settings',
+        'POST admin/settings',
+        'GET admin/location',
+        'POST admin/location',
+        'GET admin/accounts',
+        'GET admin/accounts/summary.csv',
+      ]),
+    );
   });
 
   test('gets 403 from every DELETE and every admin-only API method, and is let through elsewhere', async () => {

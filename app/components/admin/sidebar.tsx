@@ -1,8 +1,9 @@
 /**
  * The admin area's navigation (a neutral, dense back office with a left sidebar): Dashboard, the catalogue
- * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), the account
- * (Profile) and Log Out, with the signed-in user's name, the site name and a 'View site' link. Links
- * a role may not open (the site's settings, Staff; app/lib/permissions.ts) are not shown to it.
+ * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), activity
+ * (Accounts, Outbox, Razorpay events, Audit log), the account (Profile) and Log Out, with the
+ * signed-in user's name, the site name and a 'View site' link. Links a role may not open (the site's
+ * settings, Accounts, Staff; app/lib/permissions.ts) are not shown to it.
  *
  * From 768 px it is a fixed column on the left, as tall as the window: the account group (the user,
  * Profile, Staff and Log Out) is pinned at its foot, and on short windows (a 1280 × 720 laptop) the
@@ -25,6 +26,7 @@ import {
   Menu,
   MessageSquareText,
   Mountain,
+  ReceiptIndianRupee,
   Settings,
   UserRound,
   UsersRound,
@@ -73,6 +75,8 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
   {
     label: 'Activity',
     items: [
+      // The month's GST documents and money: admin role only (app/routes/admin/accounts.tsx).
+      { to: '/admin/accounts', label: 'Accounts', icon: ReceiptIndianRupee, permission: 'accounts' },
       { to: '/admin/outbox', label: 'Outbox', icon: Mail },
       // Admin role only, as the settings are (app/routes/admin/payments-events.tsx).
       { to: '/admin/payments/events', label: 'Razorpay events', icon: Webhook, permission: 'settings' },
@@ -86,9 +90,9 @@ const PROFILE_ITEM: NavItem = { to: '/admin/profile', label: 'Profile', icon: Us
 /** Staff accounts: shown to the admin role only (docs/decisions/004-staff-authentication.md#roles). */
 const STAFF_ITEM: NavItem = { to: '/admin/staff', label: 'Staff', icon: UsersRound };
 
-// `short-screen:` (app/app.css): desktop windows under 800 px tall get denser rows, so the whole
-// sidebar fits at 1280 × 720.
-const itemClass = 'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10 short-screen:min-h-7';
+// `short-screen:` (app/app.css): desktop windows under 800 px tall get denser rows (26 px, above
+// WCAG 2.2's 24 px target size), so the whole sidebar of an admin, Accounts included, fits at 1280 × 720.
+const itemClass = 'flex min-h-11 items-center gap-3 rounded-lg px-3 text-[0.9375rem] font-medium transition-colors md:min-h-10 short-screen:min-h-[1.625rem]';
 
 /**
  * The link list, with group headings, and the account group (the signed-in user, Profile and Log Out)

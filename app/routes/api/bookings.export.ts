@@ -8,43 +8,17 @@
 import { methodNotAllowed, parseQuery } from '~/lib/api.server';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { adminHeaders, orAdminRefusal } from '~/services/catalog-api.server';
-import { csvResponse, type CsvColumn } from '~/lib/csv.server';
+import { csvIndiaTime, csvResponse, csvRupees, type CsvColumn } from '~/lib/csv.server';
 import { todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
 import { adminBookingQuery, exportBookings, type BookingExportRow } from '~/models/booking-list.server';
 import { bookingApiQuerySchema } from '~/schemas/booking-admin';
 import type { Route } from './+types/bookings.export';
 
-const istDateTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** '2025-01-05 15:40' in Asia/Kolkata: sorts as text and reads in any spreadsheet. */
-function localTime(value: Date | null): string {
-  return value ? istDateTime.format(value) : '';
-}
-
-/**
- * Paise as rupees with two decimals and no separators ('10500.00', '-250.50'), exact by integer
- * arithmetic; '' for none (no quote).
- */
-function rupeesCell(paise: number | null): string {
-  if (paise === null) return '';
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** The export's columns, in order (docs/decisions/019-csv-exports.md). */
 const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Reference', value: (b) => shortReference(b.id) },
-  { header: 'Received (IST)', value: (b) => localTime(b.createdAt) },
+  { header: 'Received (IST)', value: (b) => csvIndiaTime(b.createdAt) },
   { header: 'Status', value: (b) => b.status },
   { header: 'Type', value: (b) => b.type },
   { header: 'Item', value: (b) => b.itemName },
@@ -58,7 +32,7 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   { header: 'Helmet', value: (b) => b.needHelmet },
   { header: 'Driver', value: (b) => b.needDriver },
   { header: 'Message', value: (b) => b.message },
-  { header: 'Confirmed (IST)', value: (b) => localTime(b.confirmedAt) },
+  { header: 'Confirmed (IST)', value: (b) => csvIndiaTime(b.confirmedAt) },
   { header: 'Follow-up on', value: (b) => b.followUpOn },
   { header: 'Assigned to', value: (b) => b.assignedName },
   { header: 'Inquiry', value: (b) => (b.inquiryId ? shortReference(b.inquiryId) : '') },
@@ -69,11 +43,11 @@ const BOOKING_CSV_COLUMNS: CsvColumn<BookingExportRow>[] = [
   // quote, the ledger's sum (payments less refunds) and the refunds, what is still due, the balance
   // due day. Rupees as plain numbers with two decimals ('10500.00'): a spreadsheet reads them as
   // numbers it can add (a '₹10,500.00' cell is text, and the thousands separator is locale-bound).
-  { header: 'Total (₹)', value: (b) => rupeesCell(b.totalPaise) },
-  { header: 'Advance (₹)', value: (b) => rupeesCell(b.advancePaise) },
-  { header: 'Paid (₹)', value: (b) => rupeesCell(b.paidPaise) },
-  { header: 'Refunded (₹)', value: (b) => rupeesCell(b.refundedPaise) },
-  { header: 'Due (₹)', value: (b) => rupeesCell(b.totalPaise === null ? null : b.duePaise) },
+  { header: 'Total (₹)', value: (b) => csvRupees(b.totalPaise) },
+  { header: 'Advance (₹)', value: (b) => csvRupees(b.advancePaise) },
+  { header: 'Paid (₹)', value: (b) => csvRupees(b.paidPaise) },
+  { header: 'Refunded (₹)', value: (b) => csvRupees(b.refundedPaise) },
+  { header: 'Due (₹)', value: (b) => csvRupees(b.totalPaise === null ? null : b.duePaise) },
   { header: 'Balance due on', value: (b) => b.balanceDueOn },
 ];
 
