@@ -26,7 +26,16 @@ import { issueBookingLink, revokeBookingLinks } from './booking-link.server';
 import { bookingDocumentRows } from './booking-documents.server';
 import { currentInvoice } from './invoices.server';
 import { enqueueEmails } from './outbox.server';
-import { lockBooking, moneySummary, suggestedQuote, type LedgerEntry, type MoneySummary, type PaymentRequest, type QuoteInput } from './payments.server';
+import {
+  lockBooking,
+  moneySummary,
+  quoteTotal,
+  suggestedQuote,
+  type LedgerEntry,
+  type MoneySummary,
+  type PaymentRequest,
+  type QuoteInput,
+} from './payments.server';
 import { getSettings } from './settings.server';
 
 /** A ledger row with the name of the staff member who recorded it (null: Razorpay or the reconciliation). */
@@ -280,7 +289,14 @@ export async function loadMoneyPanel(booking: Booking) {
     open,
     paidButClashing: booking.paidButClashing,
     summary: summaryView(summary),
-    quote: summary.quote ? { revision: summary.quote.revision, lines: summary.quote.lines } : null,
+    quote: summary.quote
+      ? {
+          revision: summary.quote.revision,
+          lines: summary.quote.lines,
+          // GST on top of the lines, when the tax settings' prices exclude it (quoteGst).
+          gstPaise: summary.quote.totalPaise - quoteTotal(summary.quote.lines),
+        }
+      : null,
     suggested: !summary.quote,
     advancePercent: payments.advancePercent,
     draft,

@@ -21,13 +21,14 @@ import { logger } from '~/lib/logger.server';
 import { formatPaise } from '~/lib/money';
 import { paymentReceivedMail, refundMadeMail } from '~/lib/payment-mail-texts.server';
 import { publicContentChanged } from '~/lib/public-content.server';
-import type { Settings } from '~/schemas/settings';
+import { issuesTaxInvoices, TAX_ITEM_FIELDS, type Settings } from '~/schemas/settings';
+import { taxLine } from '~/lib/gst/tax';
 import { recordAudit, type AuditActor } from './audit.server';
 import { confirmPaidBooking } from './booking.server';
 import { issueBookingLink } from './booking-link.server';
 import { enqueueEmails, type OutgoingEmail } from './outbox.server';
 import { getSettings } from './settings.server';
-import { creditNoteForRefund } from './invoices.server';
+import { creditNoteForRefund, itemKindOf } from './invoices.server';
 import { issueReceipt, type TaxDocument } from './tax-documents.server';
 
 export type BookingQuote = typeof bookingQuotes.$inferSelect;
@@ -159,14 +160,36 @@ export function quoteTotal(lines: QuoteLine[]): number {
 }
 
 /**
- * Save a new revision of the booking's quote (audited as 'quote'). Refused with InvalidMoneyChange
+ * The GST a quote adds on top of its lines (paise): nothing when prices include GST (the default) or
+ * the business has no GSTIN; with prices that exclude it, each line's tax at the rate of the
+ * booking's item kind, rounded per line exactly as the tax invoice will (taxLine, app/lib/gst/tax.ts),
+ * so the quote's total is what the invoice charges (docs/decisions/047-invoices-gst.md#tax-invoices).
+ */
+export function quoteGst(lines: QuoteLine[], booking: Pick<Booking, 'type' | 'needDriver'>, tax: Settings['tax']): number {
+  if (!issuesTaxInvoices(tax) || tax.prices !== 'exclusive') return 0;
+  const { ratePercent } = tax[TAX_ITEM_FIELDS[itemKindOf(booking)]];
+  return lines.reduce(
+    (sum, line) =>
+      sum +
+      taxLine({ description: '', sac: '', quantity: line.quantity, unitPricePaise: line.unitPaise, ratePercent }, { pricesIncludeTax: false, interState: true })
+        .taxPaise,
+    0,
+  );
+}
+
+/**
+ * Save a new revision of the booking's quote (audited as 'quote'). Its total is the lines' sum, plus
+ * the GST when the tax settings' prices exclude it (`quoteGst`). Refused with InvalidMoneyChange
  * (400) when the total is above ₹1 crore, the advance above the total, or the total below what was
  * already paid ('lines'); Conflict when the booking is rejected or cancelled; NotFound for an
  * unknown booking.
  */
 export async function saveQuote(bookingId: string, input: QuoteInput, actor: AuditActor): Promise<BookingQuote> {
   if (!isUuid(bookingId)) throw new NotFound('Booking not found');
-  const totalPaise = quoteTotal(input.lines);
+  const { tax } = await getSettings(['tax']);
+  const [kind] = await db().select({ type: bookings.type, needDriver: bookings.needDriver }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!kind) throw new NotFound('Booking not found');
+  const totalPaise = quoteTotal(input.lines) + quoteGst(input.lines, kind, tax);
   if (totalPaise > MAX_AMOUNT_PAISE) {
     throw new InvalidMoneyChange('The total is above ₹1 crore', [{ path: 'lines', message: 'The total may be at most ₹1,00,00,000 (₹1 crore)' }]);
   }

@@ -31,7 +31,7 @@ import {
   itemKindOf,
   saveInvoiceDetails,
 } from '~/models/invoices.server';
-import { InvalidMoneyChange, recordManualPayment, saveQuote } from '~/models/payments.server';
+import { InvalidMoneyChange, moneySummary, recordManualPayment, saveQuote } from '~/models/payments.server';
 import { decideRefund } from '~/models/refunds.server';
 import { getSettings, saveSettings } from '~/models/settings.server';
 import { listBookingDocuments, listSeries, type TaxDocument } from '~/models/tax-documents.server';
@@ -281,19 +281,30 @@ describe('tax invoices', () => {
     ]);
   });
 
-  test('prices excluding GST: the invoice adds it to the quote, and is issued only once that much is paid', async () => {
+  test('prices excluding GST: the quote carries the GST on top of its lines, so paying the quote pays the invoice', async () => {
     await saveSettings({ tax: registeredTax({ prices: 'exclusive' }) }, actor);
-    const { booking } = await paidBooking();
+    const booking = await createBooking({ email: email() });
+    await saveQuote(booking.id, { lines: EXAMPLE_LINES, advancePaise: 0, balanceDueOn: booking.startDate }, actor);
+    const summary = await moneySummary(db(), booking);
+    // ₹10,500 of lines at 5 % on top: what the traveller is asked for is ₹11,025.00.
+    expect(summary.totalPaise).toBe(1_102_500);
+    expect(summary.due).toMatchObject({ amountPaise: 1_102_500 });
+    await recordManualPayment(booking.id, { amountPaise: 1_050_000, method: 'cash', reference: '', receivedOn: '2026-11-30', note: '' }, actor);
     const refused = await rejection(issueInvoice(booking.id, actor, DECEMBER_2026));
     expect(refused).toBeInstanceOf(Conflict);
-    expect(refused.message).toBe(
-      "The invoice comes to ₹11,025.00 with GST added to the quote's prices, which exclude it, and ₹10,500.00 is paid: ₹525.00 is still due. An invoice is issued once it is paid in full",
-    );
+    expect(refused.message).toMatch(/₹525\.00 is still due/);
     expect(await documentsOf(booking.id, 'invoice')).toEqual([]);
-    await recordManualPayment(booking.id, { amountPaise: 52_500, method: 'cash', reference: '', receivedOn: '2026-11-30', note: 'GST' }, actor);
+    await recordManualPayment(booking.id, { amountPaise: 52_500, method: 'cash', reference: '', receivedOn: '2026-11-30', note: 'the rest' }, actor);
     const invoice = await issueInvoice(booking.id, actor, DECEMBER_2026);
     expect(amounts(invoice)).toEqual({ taxablePaise: 1_050_000, cgstPaise: 26_250, sgstPaise: 26_250, igstPaise: 0, totalPaise: 1_102_500 });
     expect(await pdfOf(invoice)).toContain('GST is charged on the prices shown.');
+  });
+
+  test('prices including GST (the default): the quote is the lines, and the invoice is the quote', async () => {
+    await saveSettings({ tax: registeredTax() }, actor);
+    const booking = await createBooking({ email: email() });
+    const quote = await saveQuote(booking.id, { lines: EXAMPLE_LINES, advancePaise: 0, balanceDueOn: booking.startDate }, actor);
+    expect(quote.totalPaise).toBe(1_050_000);
   });
 });
 

@@ -358,6 +358,9 @@ export function MoneyPanel({
       <dl className="mt-4 grid gap-4 sm:grid-cols-4" data-money-totals>
         <Total label="Total" strong>
           {data.quote ? formatPaise(summary.totalPaise) : 'No quote yet'}
+          {data.quote && data.quote.gstPaise > 0 ? (
+            <span className="block text-xs font-normal text-muted">{`incl. GST ${formatPaise(data.quote.gstPaise)}`}</span>
+          ) : null}
         </Total>
         <Total label="Paid">{formatPaise(summary.paidPaise)}</Total>
         <Total label="Refunded">{formatPaise(summary.refundedPaise)}</Total>

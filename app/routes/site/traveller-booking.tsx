@@ -331,6 +331,8 @@ function BookingPage({
 
 function MoneySection({ view, payAction }: { view: TravellerBookingView; payAction: string }) {
   const { quote, due } = view;
+  // With prices that exclude GST the quote's total carries it on top of the lines (docs/decisions/047-invoices-gst.md#tax-invoices).
+  const gstOnTop = quote ? quote.totalPaise - quote.lines.reduce((sum, line) => sum + line.amountPaise, 0) : 0;
   return (
     <section aria-labelledby="money-title" className={SECTION}>
       <h2 id="money-title" className={SECTION_TITLE}>
@@ -361,6 +363,14 @@ function MoneySection({ view, payAction }: { view: TravellerBookingView; payActi
             ))}
           </tbody>
           <tfoot>
+            {gstOnTop > 0 ? (
+              <tr>
+                <th scope="row" className="pt-3 pr-3 font-normal text-ink">
+                  GST
+                </th>
+                <td className="pt-3 pl-3 text-right whitespace-nowrap text-ink tabular-nums">{formatPaise(gstOnTop)}</td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" className="pt-3 pr-3 font-semibold text-ink">
                 Total
