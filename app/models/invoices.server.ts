@@ -37,7 +37,7 @@ import { recordAudit, type AuditActor } from './audit.server';
 import { InvalidBookingChange } from './booking.server';
 import { InvalidMoneyChange, lockBooking, moneySummary } from './payments.server';
 import { getSettings } from './settings.server';
-import { DOCUMENT_TITLES, nextSequence, supplierOf, type TaxDocument } from './tax-documents.server';
+import { DOCUMENT_TITLES, insertIssuedDocument, nextSequence, supplierOf, type TaxDocument } from './tax-documents.server';
 
 /** Who issues documents on their own: the timer at the start of a trip. */
 export const INVOICE_TIMER_ACTOR: AuditActor = { id: null, name: 'Invoicing' };
@@ -258,9 +258,9 @@ export async function issueInvoiceIn(
     notes: [...kindNotes(kind, pricesIncludeTax), `Booking ${bookingReference}: ${booking.itemName}, ${formatDate(booking.startDate)}.`],
     signature: { forLine: `For ${tax.legalName}`, signatoryLabel: 'Authorised signatory' },
   };
-  const [document] = await tx
-    .insert(taxDocuments)
-    .values({
+  return insertIssuedDocument(
+    tx,
+    {
       kind: 'invoice',
       prefix,
       financialYear: fy.start,
@@ -276,17 +276,13 @@ export async function issueInvoiceIn(
       placeOfSupplyCode: place.stateCode,
       rateBasisPoints,
       snapshot,
-      issuedBy: actor.id,
-    })
-    .returning();
-  await recordAudit(tx, actor, {
-    action: 'document',
-    entityType: 'booking',
-    entityId: booking.id,
-    summary: `Issued tax invoice ${number} for ${formatPaise(taxed.totals.totalPaise)} (booking ${bookingReference}, place of supply ${formatStateWithCode(place.stateCode)})`,
-    changes: { invoice: { from: null, to: number } },
-  });
-  return document!;
+    },
+    actor,
+    {
+      summary: `Issued tax invoice ${number} for ${formatPaise(taxed.totals.totalPaise)} (booking ${bookingReference}, place of supply ${formatStateWithCode(place.stateCode)})`,
+      changes: { invoice: { from: null, to: number } },
+    },
+  );
 }
 
 /**
@@ -409,9 +405,9 @@ export async function issueCreditNoteIn(
     notes: [`Reduces the value of tax invoice ${invoice.number} by ${formatPaise(amounts.totalPaise)}, tax included.`],
     signature: { forLine: `For ${tax.legalName}`, signatoryLabel: 'Authorised signatory' },
   };
-  const [document] = await tx
-    .insert(taxDocuments)
-    .values({
+  return insertIssuedDocument(
+    tx,
+    {
       kind: 'credit_note',
       prefix,
       financialYear: fy.start,
@@ -428,17 +424,13 @@ export async function issueCreditNoteIn(
       placeOfSupplyCode: invoice.placeOfSupplyCode,
       rateBasisPoints: invoice.rateBasisPoints,
       snapshot,
-      issuedBy: actor.id,
-    })
-    .returning();
-  await recordAudit(tx, actor, {
-    action: 'document',
-    entityType: 'booking',
-    entityId: booking.id,
-    summary: `Issued credit note ${number} for ${formatPaise(amounts.totalPaise)} against tax invoice ${invoice.number} (booking ${bookingReference}): ${reason}`,
-    changes: { creditNote: { from: null, to: number }, amountPaise: { from: null, to: amounts.totalPaise } },
-  });
-  return document!;
+    },
+    actor,
+    {
+      summary: `Issued credit note ${number} for ${formatPaise(amounts.totalPaise)} against tax invoice ${invoice.number} (booking ${bookingReference}): ${reason}`,
+      changes: { creditNote: { from: null, to: number }, amountPaise: { from: null, to: amounts.totalPaise } },
+    },
+  );
 }
 
 /** Staff issue a credit note (`issueCreditNoteIn` in its own transaction). Throws NotFound, Conflict, InvalidMoneyChange. */

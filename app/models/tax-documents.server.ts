@@ -23,7 +23,7 @@ import { rupeesInWords } from '~/lib/gst/words';
 import { isUuid, shortReference } from '~/lib/ids';
 import { formatPaise } from '~/lib/money';
 import { issuesTaxInvoices, TAX_PREFIX_FIELDS, type Settings } from '~/schemas/settings';
-import { recordAudit, type AuditActor } from './audit.server';
+import { recordAudit, type AuditActor, type AuditChanges } from './audit.server';
 import { getSettings } from './settings.server';
 
 export type TaxDocument = typeof taxDocuments.$inferSelect;
@@ -138,9 +138,9 @@ export async function issueReceipt(
       : ['The supplier is not registered for GST: this is a receipt, not a tax invoice.'],
     signature: { forLine: `For ${tax.legalName}`, signatoryLabel: 'Authorised signatory' },
   };
-  const [document] = await tx
-    .insert(taxDocuments)
-    .values({
+  return insertIssuedDocument(
+    tx,
+    {
       kind: 'receipt',
       prefix,
       financialYear: fy.start,
@@ -152,18 +152,28 @@ export async function issueReceipt(
       taxablePaise: payment.amountPaise,
       totalPaise: payment.amountPaise,
       snapshot,
-      issuedBy: actor?.id ?? null,
-    })
+    },
+    actor,
+    { summary: `Issued receipt ${number} for ${amount} (booking ${bookingReference})`, changes: { receipt: { from: null, to: number } } },
+  );
+}
+
+/**
+ * Insert an issued document (its number already taken with `nextSequence` in `tx`) and, when `actor`
+ * is given, its audit entry (action 'document', on the booking) in the same transaction; who issued
+ * it is the actor. Returns the stored row.
+ */
+export async function insertIssuedDocument(
+  tx: Executor,
+  values: Omit<typeof taxDocuments.$inferInsert, 'issuedBy'>,
+  actor: AuditActor | undefined,
+  audit: { summary: string; changes: AuditChanges },
+): Promise<TaxDocument> {
+  const [document] = await tx
+    .insert(taxDocuments)
+    .values({ ...values, issuedBy: actor?.id ?? null })
     .returning();
-  if (actor) {
-    await recordAudit(tx, actor, {
-      action: 'document',
-      entityType: 'booking',
-      entityId: booking.id,
-      summary: `Issued receipt ${number} for ${amount} (booking ${bookingReference})`,
-      changes: { receipt: { from: null, to: number } },
-    });
-  }
+  if (actor) await recordAudit(tx, actor, { action: 'document', entityType: 'booking', entityId: values.bookingId, ...audit });
   return document!;
 }
 
