@@ -450,8 +450,8 @@ type TaxForm = {
 const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
 const PRICE_OPTIONS = [
-  { value: 'inclusive', label: 'Include GST (what travellers are quoted)' },
-  { value: 'exclusive', label: 'Exclude GST (GST is added on top)' },
+  { value: 'inclusive', label: 'Include GST' },
+  { value: 'exclusive', label: 'Exclude GST (added on top)' },
 ];
 
 /** The item kinds in the order the form shows them, with their names there. */
@@ -514,7 +514,13 @@ function TaxSection({ value, actionData, registered }: SectionProps & { register
         Numbers read PREFIX/26-27/0001, counted from 1 each financial year (1 April to 31 March). A prefix has at most {MAX_PREFIX_LENGTH} letters, digits, '-'
         or '/', so that a number stays within the 16 characters GST allows; each series needs its own.
       </p>
-      <SelectField field={fields.prices} label="Prices" options={PRICE_OPTIONS} className="sm:max-w-md" />
+      <SelectField
+        field={fields.prices}
+        label="Prices"
+        options={PRICE_OPTIONS}
+        hint="Include GST: the prices travellers are quoted are what they pay. Exclude GST: quotes add GST on top of each line."
+        className="sm:max-w-md"
+      />
       <fieldset className="grid gap-3 rounded-xl border border-forest-100 p-4">
         <legend className="px-1 text-sm font-semibold text-ink">SAC code and GST rate per item</legend>
         {ITEM_ROWS.map(({ kind, name }) => {
