@@ -77,7 +77,7 @@ function PrintButton() {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
-    <button type="button" onClick={() => window.print()} className={buttonClass('outline', 'md')}>
+    <button type="button" onClick={() => window.print()} className={`${buttonClass('outline', 'md')} print:hidden`}>
       <Printer aria-hidden="true" className="size-4" />
       Print
     </button>
@@ -90,10 +90,6 @@ export default function DutySheet({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader title="Duty sheet" description={<span className="text-base font-medium text-ink">{label}</span>} actions={<PrintButton />} />
       <div className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
-        <Link to={`?date=${addDays(date, -1)}`} className={buttonClass('outline', 'md')} aria-label="Previous day">
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          Previous
-        </Link>
         <Form method="get" className="flex items-end gap-2">
           <label className="flex flex-col gap-1 text-sm font-medium">
             Day
@@ -103,15 +99,21 @@ export default function DutySheet({ loaderData }: Route.ComponentProps) {
             Show
           </button>
         </Form>
-        <Link to={`?date=${addDays(date, 1)}`} className={buttonClass('outline', 'md')} aria-label="Next day">
-          Next
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
-        {date !== today ? (
-          <Link to="/admin/duty" className="self-center text-sm font-medium text-forest-700 underline underline-offset-4">
-            Today
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`?date=${addDays(date, -1)}`} className={buttonClass('outline', 'md')}>
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Previous<span className="sr-only"> day</span>
           </Link>
-        ) : null}
+          <Link to={`?date=${addDays(date, 1)}`} className={buttonClass('outline', 'md')}>
+            Next<span className="sr-only"> day</span>
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Link>
+          {date !== today ? (
+            <Link to="/admin/duty" className="px-2 text-sm font-medium text-forest-700 underline underline-offset-4">
+              Today
+            </Link>
+          ) : null}
+        </div>
       </div>
 
       {drivers.length === 0 ? (
