@@ -64,6 +64,7 @@ export default [
     route('drivers/new', 'routes/admin/drivers/new.tsx'),
     route('drivers/edit/:id', 'routes/admin/drivers/edit.tsx'),
     route('duty', 'routes/admin/duty.tsx'),
+    route('calendar', 'routes/admin/calendar.tsx'),
     route('bookings', 'routes/admin/bookings/list.tsx'),
     route('bookings/new', 'routes/admin/bookings/new.tsx'),
     route('bookings/:id', 'routes/admin/bookings/detail.tsx'),

@@ -12,12 +12,13 @@ import { addDays } from '~/lib/calendar-date';
 import { todayInIndia } from '~/lib/format';
 import { getDriver } from '~/models/driver.server';
 import { assignTrip } from '~/models/trip-assignment.server';
+import { loader as calendarLoader } from '~/routes/admin/calendar';
 import { loader as dutyLoader } from '~/routes/admin/duty';
 import { action as editAction } from '~/routes/admin/drivers/edit';
 import { action as listAction, loader as listLoader } from '~/routes/admin/drivers/list';
 import { action as newAction } from '~/routes/admin/drivers/new';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
-import { createBooking, createDriver } from '../factories';
+import { createBooking, createCar, createDriver } from '../factories';
 import { routeArgs, settle, type NoParams } from '../route-args';
 
 let admin: string;
@@ -158,5 +159,51 @@ describe('the duty sheet page', () => {
   test('sends an anonymous visitor to the login page', async () => {
     const outcome = await settle(() => dutyLoader(routeArgs('/admin/duty')));
     expect(outcome.status).toBe(302);
+  });
+});
+
+describe('the week calendar', () => {
+  test("shows each driver's and car's trips and the cars' confirmed rentals in the week from Monday", async () => {
+    const driver = await createDriver({ name: 'Karma Lepcha' });
+    const car = await createCar({ model: 'Mahindra Bolero', registrationNumber: 'SK 02 A 7777' });
+    const trip = await createBooking({ status: 'confirmed', name: 'Trip Guest' });
+    await assignTrip(trip.id, {
+      driverId: driver.id,
+      carId: car.id,
+      startsOn: '2027-09-07',
+      endsOn: '2027-09-08',
+      pickupTime: '06:00',
+      pickupPlace: 'Hotel',
+      notes: '',
+    });
+    const rental = await createBooking({
+      status: 'confirmed',
+      type: 'car',
+      carId: car.id,
+      itemName: 'Mahindra Bolero',
+      name: 'Rental Guest',
+      startDate: '2027-09-11',
+      endDate: '2027-09-14',
+    });
+    await createBooking({ status: 'pending', type: 'car', carId: car.id, itemName: 'Mahindra Bolero', name: 'Pending Guest', startDate: '2027-09-09' });
+
+    // 2027-09-08 is a Wednesday: the week runs Monday 6 to Sunday 12 September.
+    const data = await calendarLoader(routeArgs('/admin/calendar?week=2027-09-08', {}, { headers: browserHeaders(staff) }));
+    expect(data.start).toBe('2027-09-06');
+    expect(data.days.map((d) => d.date)).toEqual(['2027-09-06', '2027-09-07', '2027-09-08', '2027-09-09', '2027-09-10', '2027-09-11', '2027-09-12']);
+    const driverRow = data.drivers.find((r) => r.id === driver.id)!;
+    expect(driverRow.days.map((d) => d.map((e) => e.guestName))).toEqual([[], ['Trip Guest'], ['Trip Guest'], [], [], [], []]);
+    const carRow = data.cars.find((r) => r.id === car.id)!;
+    expect(carRow.detail).toBe('SK 02 A 7777');
+    expect(carRow.days.map((d) => d.map((e) => `${e.kind}:${e.guestName}`))).toEqual([
+      [],
+      ['trip:Trip Guest'],
+      ['trip:Trip Guest'],
+      [],
+      [],
+      ['rental:Rental Guest'],
+      ['rental:Rental Guest'],
+    ]);
+    expect(carRow.days[5]![0]!.bookingId).toBe(rental.id);
   });
 });
