@@ -64,7 +64,7 @@ function WeekTable({ caption, rows, days, today }: { caption: string; rows: Data
               {caption === 'Drivers' ? 'Driver' : 'Car'}
             </th>
             {days.map((d) => (
-              <th key={d.date} scope="col" className={cn('px-2 py-2 font-semibold', d.date === today && 'bg-forest-50')}>
+              <th key={d.date} scope="col" className={cn('w-[12%] px-2 py-2 font-semibold', d.date === today && 'bg-forest-50')}>
                 <span className="block text-xs text-muted uppercase">{d.weekday}</span>
                 {d.label}
               </th>
@@ -133,8 +133,8 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         }
       />
       <p className="mt-2 text-sm text-muted">
-        <span className="mr-1 inline-block size-3 rounded-sm bg-forest-100 align-middle" aria-hidden /> Trip with a driver{' '}
-        <span className="mr-1 ml-3 inline-block size-3 rounded-sm bg-status-pending-bg align-middle" aria-hidden /> Confirmed car rental
+        <span className="mr-1 inline-block size-3 rounded-sm border border-forest-300 bg-forest-100 align-middle" aria-hidden /> Trip with a driver{' '}
+        <span className="mr-1 ml-3 inline-block size-3 rounded-sm border border-marigold bg-status-pending-bg align-middle" aria-hidden /> Confirmed car rental
       </p>
       <WeekTable caption="Drivers" rows={drivers} days={days} today={today} />
       <WeekTable caption="Cars" rows={cars} days={days} today={today} />
