@@ -103,17 +103,15 @@ async function fillEveryTable() {
     })
     .returning();
   const [booking] = await db().select({ id: bookings.id }).from(bookings).limit(1);
-  await db()
-    .insert(tripAssignments)
-    .values({
-      bookingId: booking!.id,
-      driverId: driver.id,
-      carId: car.id,
-      startsOn: '2026-12-01',
-      endsOn: '2026-12-03',
-      pickupTime: '07:30',
-      pickupPlace: 'Hotel Mayfair',
-    });
+  await db().insert(tripAssignments).values({
+    bookingId: booking!.id,
+    driverId: driver.id,
+    carId: car.id,
+    startsOn: '2026-12-01',
+    endsOn: '2026-12-03',
+    pickupTime: '07:30',
+    pickupPlace: 'Hotel Mayfair',
+  });
   const expires = new Date(Date.now() + 3_600_000);
   await db()
     .insert(sessions)
