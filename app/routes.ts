@@ -59,6 +59,12 @@ export default [
     route('cars', 'routes/admin/cars/list.tsx'),
     route('cars/new', 'routes/admin/cars/new.tsx'),
     route('cars/edit/:id', 'routes/admin/cars/edit.tsx'),
+    // Running the trips (docs/decisions/048-trip-operations.md): drivers and the day's duty sheet.
+    route('drivers', 'routes/admin/drivers/list.tsx'),
+    route('drivers/new', 'routes/admin/drivers/new.tsx'),
+    route('drivers/edit/:id', 'routes/admin/drivers/edit.tsx'),
+    route('duty', 'routes/admin/duty.tsx'),
+    route('calendar', 'routes/admin/calendar.tsx'),
     route('bookings', 'routes/admin/bookings/list.tsx'),
     route('bookings/new', 'routes/admin/bookings/new.tsx'),
     route('bookings/:id', 'routes/admin/bookings/detail.tsx'),

@@ -4,7 +4,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { db } from '~/db/client.server';
-import { bikes, bookings, cars, inquiries, tourPackages, type NewBike, type NewBooking, type NewCar, type NewInquiry, type NewTourPackage } from '~/db/schema';
+import {
+  bikes,
+  bookings,
+  cars,
+  drivers,
+  inquiries,
+  tourPackages,
+  type NewBike,
+  type NewBooking,
+  type NewCar,
+  type NewDriver,
+  type NewInquiry,
+  type NewTourPackage,
+} from '~/db/schema';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -70,5 +83,22 @@ export function buildInquiry(overrides: Partial<NewInquiry> = {}): NewInquiry {
 
 export async function createInquiry(overrides: Partial<NewInquiry> = {}) {
   const [row] = await db().insert(inquiries).values(buildInquiry(overrides)).returning();
+  return row!;
+}
+
+/** Tashi Bhutia, a driver whose licence runs to 2030; any field can be overridden. */
+export function buildDriver(overrides: Partial<NewDriver> = {}): NewDriver {
+  return {
+    name: `Tashi Bhutia ${unique()}`,
+    phone: '+91 94340 00001',
+    licenceNumber: `SK01 2015 ${unique()}`,
+    licenceExpiresOn: '2030-06-30',
+    languages: 'Nepali, Hindi, English',
+    ...overrides,
+  };
+}
+
+export async function createDriver(overrides: Partial<NewDriver> = {}) {
+  const [row] = await db().insert(drivers).values(buildDriver(overrides)).returning();
   return row!;
 }

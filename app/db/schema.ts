@@ -211,6 +211,8 @@ export const cars = pgTable(
     transmission: text('transmission').notNull().default('manual'),
     ac: boolean('ac').notNull().default(true),
     fuelType: text('fuel_type').notNull().default('petrol'),
+    /** The number plate, e.g. 'SK 01 P 1234'; shown to the traveller with the driver (docs/decisions/048-trip-operations.md). */
+    registrationNumber: text('registration_number').notNull().default(''),
     gallery: textList('gallery'),
     specifications: jsonb('specifications').$type<CarSpecifications>().notNull().default({ mileage: '', fuelCapacity: '', bootSpace: '', engineSize: '' }),
     ...displayFields(),
@@ -962,3 +964,67 @@ export const taxDocumentCounters = pgTable(
     check('tax_document_counters_sequence', sql`${t.lastSequence} >= 1`),
   ],
 );
+
+/**
+ * The drivers who take travellers round Sikkim (docs/decisions/048-trip-operations.md): a catalogue
+ * kept by staff at /admin/drivers. `licenceExpiresOn` is a calendar day; a driver whose licence has
+ * expired is flagged in the list (and still listed: the office renews it).
+ */
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    licenceNumber: text('licence_number').notNull(),
+    licenceExpiresOn: date('licence_expires_on').notNull(),
+    /** Comma-separated, e.g. 'Nepali, Hindi, English'. */
+    languages: text('languages').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('drivers_name_not_blank', sql`length(trim(${t.name})) > 0`), index('drivers_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * A driver and a car given to a confirmed booking for some of its days (starts_on to ends_on,
+ * inclusive, India's calendar), with where and when the driver picks the guests up.
+ *
+ * The two EXCLUDE USING gist constraints that refuse one driver or one car two overlapping
+ * assignments are hand-written at the end of drizzle/0021_trip_assignments.sql (Drizzle cannot
+ * express them; docs/decisions/048-trip-operations.md), like the bookings' in 0003.
+ */
+export const tripAssignments = pgTable(
+  'trip_assignments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'restrict' }),
+    /** Null: the driver comes with the traveller's own or a hired vehicle. */
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    /** 'HH:MM', India time. */
+    pickupTime: text('pickup_time').notNull(),
+    pickupPlace: text('pickup_place').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('trip_assignments_days', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('trip_assignments_pickup_time', sql`${t.pickupTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    index('trip_assignments_booking_idx').on(t.bookingId),
+    index('trip_assignments_driver_idx').on(t.driverId),
+    index('trip_assignments_car_idx').on(t.carId),
+    index('trip_assignments_starts_on_idx').on(t.startsOn),
+  ],
+);
+
+export type Driver = typeof drivers.$inferSelect;
+export type NewDriver = typeof drivers.$inferInsert;
+export type TripAssignment = typeof tripAssignments.$inferSelect;

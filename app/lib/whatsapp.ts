@@ -57,3 +57,32 @@ export function whatsappDigits(phone: string): string {
   if (/^0[6-9]\d{9}$/.test(digits)) return `91${digits.slice(1)}`;
   return digits;
 }
+
+/** One pickup as a driver's WhatsApp message lists it. */
+export type DutyLine = {
+  pickupTime: string;
+  guestName: string;
+  guestPhone: string;
+  pickupPlace: string;
+  itemName: string;
+  notes: string;
+  vehicle?: string | null;
+};
+
+/**
+ * The duty sheet's message to one driver (docs/decisions/048-trip-operations.md#the-duty-sheet):
+ * the day, then each pickup on its own lines (time, guest and phone, place, trip, vehicle, notes).
+ * `day` is how the date reads, e.g. 'Mon, Mar 10, 2027'.
+ */
+export function dutyMessage(driverName: string, day: string, pickups: readonly DutyLine[]): string {
+  const lines = [`Namaste ${driverName}, your pickups for ${day}:`];
+  for (const p of pickups) {
+    lines.push('');
+    lines.push(`${p.pickupTime} – ${p.guestName} (${p.guestPhone})`);
+    lines.push(`Pickup: ${p.pickupPlace}`);
+    lines.push(`Trip: ${p.itemName}`);
+    if (p.vehicle) lines.push(`Vehicle: ${p.vehicle}`);
+    if (p.notes) lines.push(`Notes: ${p.notes}`);
+  }
+  return lines.join('\n');
+}

@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { auditLog, bikes, bookings, cars, inquiries, tourPackages, users } from '~/db/schema';
+import { auditLog, bikes, bookings, cars, drivers, inquiries, tourPackages, users } from '~/db/schema';
 import { isUuid } from '~/lib/ids';
 import { containsAny, selectPage, type Page, type Paging } from './query.server';
 
@@ -45,7 +45,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What was changed; the other filter of /admin/audit. */
-export const AUDIT_ENTITIES = ['package', 'bike', 'car', 'booking', 'inquiry', 'settings', 'location', 'user', 'session', 'email'] as const;
+export const AUDIT_ENTITIES = ['package', 'bike', 'car', 'driver', 'booking', 'inquiry', 'settings', 'location', 'user', 'session', 'email'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -176,7 +176,7 @@ export function createdChanges(after: Record<string, unknown>, fields: readonly 
   );
 }
 
-export type CatalogEntity = Extract<AuditEntity, 'package' | 'bike' | 'car'>;
+export type CatalogEntity = Extract<AuditEntity, 'package' | 'bike' | 'car' | 'driver'>;
 
 /**
  * The entry of a catalogue write (docs/decisions/017-audit-log.md#catalogue): summary
@@ -278,7 +278,7 @@ export async function listAuditActors(): Promise<string[]> {
 }
 
 /** The tables of the entities that have an admin page per record. */
-const RECORD_TABLES = { package: tourPackages, bike: bikes, car: cars, booking: bookings, inquiry: inquiries } as const;
+const RECORD_TABLES = { package: tourPackages, bike: bikes, car: cars, driver: drivers, booking: bookings, inquiry: inquiries } as const;
 
 /**
  * Which of the entries' records still exist, as 'type:id' keys (packages, bikes, cars, bookings

@@ -56,6 +56,11 @@ export async function listCarOptions(): Promise<{ id: string; model: string }[]>
     .orderBy(...carOrder);
 }
 
+/** Id, model and number plate of every car, for the booking page's driver and vehicle form. */
+export async function listFleetOptions(): Promise<{ id: string; model: string; registrationNumber: string }[]> {
+  return db().select({ id: cars.id, model: cars.model, registrationNumber: cars.registrationNumber }).from(cars).orderBy(asc(cars.model), asc(cars.id));
+}
+
 /** Query of the admin car list: `q` is a substring of the model, any case. */
 export type AdminCarQuery = Paging & { q?: string };
 

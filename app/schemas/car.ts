@@ -73,6 +73,8 @@ export const carWriteSchema = z
     transmission: choiceField(TRANSMISSIONS, 'manual', `Choose one of: ${TRANSMISSIONS.join(', ')}`),
     ac: checkboxField(),
     fuelType: choiceField(FUEL_TYPES, 'petrol', `Choose one of: ${FUEL_TYPES.join(', ')}`),
+    /** The number plate, shown to the traveller with the driver (docs/decisions/048-trip-operations.md); '' when not given. */
+    registrationNumber: textField(L.shortText),
     gallery: imageListField(),
     specifications: carSpecificationsSchema,
     ...displayFieldShape(DISPLAY_TAGS),

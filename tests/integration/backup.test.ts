@@ -37,6 +37,7 @@ import {
   recoveryCodes,
   refunds,
   sessions,
+  tripAssignments,
   users,
 } from '~/db/schema';
 import { seedDatabase } from '~/db/seed';
@@ -57,7 +58,7 @@ import {
   type RowQuery,
 } from '~/infrastructure/backup/backup.server';
 import { issueReceipt } from '~/models/tax-documents.server';
-import { createBike, createCar, createPackage } from '../factories';
+import { createBike, createCar, createDriver, createPackage } from '../factories';
 import { withDatabaseName } from '../setup/database-names';
 
 const run = promisify(execFile);
@@ -88,7 +89,8 @@ async function fillEveryTable() {
   await seedDatabase(db());
   await createPackage({ title: 'Backup Trek — Goecha La ✓', inclusions: ['Permits', 'Meals'] });
   await createBike({ model: 'Backup Bike' });
-  await createCar({ model: 'Backup Car' });
+  const car = await createCar({ model: 'Backup Car', registrationNumber: 'SK 01 P 0001' });
+  const driver = await createDriver({ name: 'Backup Driver — ठुलो' });
   const [user] = await db()
     .insert(users)
     .values({
@@ -101,6 +103,15 @@ async function fillEveryTable() {
     })
     .returning();
   const [booking] = await db().select({ id: bookings.id }).from(bookings).limit(1);
+  await db().insert(tripAssignments).values({
+    bookingId: booking!.id,
+    driverId: driver.id,
+    carId: car.id,
+    startsOn: '2026-12-01',
+    endsOn: '2026-12-03',
+    pickupTime: '07:30',
+    pickupPlace: 'Hotel Mayfair',
+  });
   const expires = new Date(Date.now() + 3_600_000);
   await db()
     .insert(sessions)

@@ -1,6 +1,6 @@
 /**
  * The admin area's navigation (a neutral, dense back office with a left sidebar): Dashboard, the catalogue
- * (Packages, Bikes, Cars), requests (Bookings, Inquiries), the site (Location, Settings), activity
+ * (Packages, Bikes, Cars), requests (Bookings, Inquiries), trips (Duty sheet, Calendar, Drivers), the site (Location, Settings), activity
  * (Accounts, Outbox, Razorpay events, Audit log), the account (Profile) and Log Out, with the
  * signed-in user's name, the site name and a 'View site' link. Links a role may not open (the site's
  * settings, Accounts, Staff; app/lib/permissions.ts) are not shown to it.
@@ -16,9 +16,12 @@
 import {
   Bike,
   CalendarCheck,
+  CalendarRange,
   Car,
+  ClipboardList,
   ExternalLink,
   History,
+  IdCard,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -63,6 +66,14 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
     items: [
       { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, count: 'bookings' },
       { to: '/admin/inquiries', label: 'Inquiries', icon: MessageSquareText, count: 'inquiries' },
+    ],
+  },
+  {
+    label: 'Trips',
+    items: [
+      { to: '/admin/duty', label: 'Duty sheet', icon: ClipboardList },
+      { to: '/admin/calendar', label: 'Calendar', icon: CalendarRange },
+      { to: '/admin/drivers', label: 'Drivers', icon: IdCard },
     ],
   },
   {

@@ -59,15 +59,18 @@ function AdminFrame({
 }) {
   const busy = useNavigation().state !== 'idle';
   return (
-    <div className="min-h-dvh bg-mist text-ink md:flex">
+    <div className="min-h-dvh bg-mist text-ink md:flex print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-forest-800 focus:shadow-lg"
       >
         Skip to main content
       </a>
-      <AdminSidebar user={user} siteName={siteName} counts={counts} />
-      <main id="main" tabIndex={-1} aria-busy={busy || undefined} className="min-w-0 flex-1 px-4 pt-6 pb-16 focus:outline-none md:px-8 md:pt-8">
+      {/* Printed pages (the duty sheet) show only the page itself, without the admin chrome. */}
+      <div className="contents print:hidden">
+        <AdminSidebar user={user} siteName={siteName} counts={counts} />
+      </div>
+      <main id="main" tabIndex={-1} aria-busy={busy || undefined} className="min-w-0 flex-1 px-4 pt-6 pb-16 focus:outline-none md:px-8 md:pt-8 print:p-0">
         <div className="mx-auto w-full max-w-6xl">{children}</div>
       </main>
     </div>

@@ -291,6 +291,8 @@ function BookingPage({
         </dl>
       </section>
 
+      {view.drivers.length > 0 ? <DriverSection drivers={view.drivers} /> : null}
+
       <MoneySection view={view} payAction={payAction} />
 
       <DocumentsSection documents={view.documents} documentsPath={`${pagePath}/documents`} />
@@ -582,6 +584,57 @@ function InvoiceDetailsSection({
           {`Your tax invoice ${offer.invoiceNumber} has been issued; it is with your documents above. To correct the details on it, call or message us.`}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Who drives the traveller: shown from 18:00 IST on the evening before each assignment starts
+ * (docs/decisions/048-trip-operations.md#the-travellers-page): the driver's name and phone (a tel:
+ * link), the car and its number plate, and the pickup time and place.
+ */
+function DriverSection({ drivers }: { drivers: TravellerBookingView['drivers'] }) {
+  return (
+    <section aria-labelledby="driver-title" className={SECTION}>
+      <h2 id="driver-title" className={SECTION_TITLE}>
+        Your driver
+      </h2>
+      <ul className="mt-4 flex flex-col gap-5">
+        {drivers.map((d) => (
+          <li key={`${d.startsOn}-${d.driverPhone}`}>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+              {drivers.length > 1 ? (
+                <>
+                  <dt className="text-sm font-semibold text-muted sm:text-base">Days</dt>
+                  <dd className="text-ink">{formatDateRange(d.startsOn, d.startsOn === d.endsOn ? null : d.endsOn)}</dd>
+                </>
+              ) : null}
+              <dt className="text-sm font-semibold text-muted sm:text-base">Driver</dt>
+              <dd className="text-ink">
+                <span className="font-semibold">{d.driverName}</span>{' '}
+                <a href={`tel:${d.driverPhone.replace(/[^+\d]/g, '')}`} className="whitespace-nowrap text-forest-700 underline underline-offset-4">
+                  {d.driverPhone}
+                </a>
+              </dd>
+              {d.carModel ? (
+                <>
+                  <dt className="text-sm font-semibold text-muted sm:text-base">Vehicle</dt>
+                  <dd className="text-ink">
+                    {d.carModel}
+                    {d.registrationNumber ? (
+                      <span className="ml-2 rounded border border-ink/30 px-1.5 py-0.5 font-mono text-sm whitespace-nowrap">{d.registrationNumber}</span>
+                    ) : null}
+                  </dd>
+                </>
+              ) : null}
+              <dt className="text-sm font-semibold text-muted sm:text-base">Pickup</dt>
+              <dd className="text-ink">
+                {d.pickupTime} at {d.pickupPlace}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

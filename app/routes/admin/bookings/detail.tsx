@@ -6,7 +6,8 @@
  * machine allows, docs/product.md#booking-status), the inquiry it came from, the pipeline panel
  * (assignment, follow-up, notes; docs/decisions/016-request-pipeline.md), the 'Cancel or refund'
  * panel (app/components/admin/booking-refund-panel.tsx, docs/decisions/046-payments.md#cancellation-and-refunds),
- * and for a bike or car the
+ * the "Driver and vehicle" panel of a confirmed booking (+shared/trip-panel.tsx,
+ * docs/decisions/048-trip-operations.md), and for a bike or car the
  * vehicle's other confirmed bookings 30 days either side, overlaps marked
  * (docs/decisions/015-no-double-booking.md). An unknown or malformed id shows 'Booking not found'
  * (404) with the way back to the list.
@@ -20,7 +21,8 @@
  * The action takes the status buttons ('Booking confirmed' / 'Booking rejected', or the refusal as
  * an error toast), the pipeline panel's forms, each ending in a redirect back here with a toast, and
  * the money panel's forms (app/routes/admin/bookings/+shared/money-actions.server.ts and, for tax
- * invoices, credit notes and invoice details, +shared/document-actions.server.ts).
+ * invoices, credit notes and invoice details, +shared/document-actions.server.ts), and the driver
+ * and vehicle panel's (+shared/trip-actions.server.ts).
  */
 import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -52,6 +54,13 @@ import { BookingRefundPanel } from '~/components/admin/booking-refund-panel';
 import { handleRefundIntent, loadRefundPanel } from './+shared/refund-actions.server';
 import { REJECT_PARAM, RejectConfirm, StatusCard } from './+shared/booking-status';
 import type { Route } from './+types/detail';
+// Driver and vehicle (docs/decisions/048-trip-operations.md).
+import { listFleetOptions } from '~/models/car.server';
+import { listDriverOptions } from '~/models/driver.server';
+import { listBookingAssignments } from '~/models/trip-assignment.server';
+import { todayInIndia } from '~/lib/format';
+import { handleTripIntent, isTripIntent } from './+shared/trip-actions.server';
+import { TripPanel, tripPanelData } from './+shared/trip-panel';
 import { StatusPill } from '~/components/ui/status-pill';
 
 /** Days either side of the booking that the vehicle's calendar shows. */
@@ -71,11 +80,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
-  const [pipeline, calendar, money, refund] = await Promise.all([
+  const confirmed = booking.status === 'confirmed';
+  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet] = await Promise.all([
     loadPipeline('booking', booking.id),
     vehicleCalendar(booking, CALENDAR_DAYS),
     loadMoneyPanel(booking),
     loadRefundPanel(booking.id),
+    listBookingAssignments(booking.id),
+    confirmed ? listDriverOptions() : [],
+    confirmed ? listFleetOptions() : [],
   ]);
   const end = booking.endDate ?? booking.startDate;
   const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -117,6 +130,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pipeline,
     money,
     refund,
+    trip: tripPanelData(booking, assignments, driverOptions, fleet, todayInIndia()),
     // The tax settings' link for the role that may change them (the GSTIN: tax invoices or receipts only).
     settingsHref: can(auth.user.role, 'settings') ? '/admin/settings#section-tax' : null,
   };
@@ -133,6 +147,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isMoneyIntent(intent)) return handleMoneyIntent(intent, form, params.id, auditActor(auth, request), here);
   if (isDocumentIntent(intent)) return handleDocumentIntent(intent, form, params.id, auditActor(auth, request), here);
   if (intent === 'refund') return handleRefundIntent(request, auth, form, params.id, here);
+  if (isTripIntent(intent)) return handleTripIntent(intent, form, params.id, auditActor(auth, request), here);
   let result: PipelineResult | null;
   try {
     result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
@@ -175,7 +190,7 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline, money, refund, settingsHref } = loaderData;
+  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
@@ -268,6 +283,8 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
           </Panel>
+
+          {trip.confirmed || trip.assignments.length > 0 ? <TripPanel data={trip} action={here} /> : null}
 
           <MoneyPanel data={money} action={here} reference={b.reference} settingsHref={settingsHref} />
 

@@ -17,6 +17,7 @@ import { bookingDocumentRows, type BookingDocumentRow } from '~/models/booking-d
 import { currentInvoice } from '~/models/invoices.server';
 import { currentQuote, ledgerOf, summariseMoney, type LedgerEntry } from '~/models/payments.server';
 import { getSettings } from '~/models/settings.server';
+import { travellerDrivers, type TravellerDriver } from '~/models/trip-assignment.server';
 import type { InvoiceDetails } from '~/schemas/invoice';
 import { issuesTaxInvoices, type Settings } from '~/schemas/settings';
 
@@ -46,6 +47,11 @@ export type TravellerBookingView = {
   itemName: string;
   startDate: string;
   endDate: string | null;
+  /**
+   * The driver and vehicle of each trip assignment of a confirmed booking, from 18:00 IST on the
+   * evening before it starts until its last day (docs/decisions/048-trip-operations.md#the-travellers-page).
+   */
+  drivers: TravellerDriver[];
   /** Who travels: '2 adults, 1 child'; a rental's helmet or driver: 'Helmet included'. */
   party: string[];
   status: BookingStatus;
@@ -133,12 +139,13 @@ export async function travellerBooking(
   const booking = await findBookingByToken(token);
   if (!booking) return null;
   // The ledger is read once: for the receipts and for what is paid and due.
-  const [{ company, payments }, quote, entries, documents, offer] = await Promise.all([
+  const [{ company, payments }, quote, entries, documents, offer, drivers] = await Promise.all([
     getSettings(['company', 'payments']),
     currentQuote(db(), booking.id),
     ledgerOf(db(), booking.id),
     bookingDocumentRows(db(), booking.id),
     invoiceDetailsOffer(booking),
+    booking.status === 'confirmed' ? travellerDrivers(booking.id, now) : [],
   ]);
   const summary = summariseMoney(booking, quote, entries);
   const policy = policyOf(booking, payments);
@@ -150,6 +157,7 @@ export async function travellerBooking(
     itemName: booking.itemName,
     startDate: booking.startDate,
     endDate: booking.endDate,
+    drivers,
     party: partyOf(booking),
     status: booking.status as BookingStatus,
     quote: summary.quote

@@ -31,6 +31,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   package: 'Package',
   bike: 'Bike',
   car: 'Car',
+  driver: 'Driver',
   booking: 'Booking',
   inquiry: 'Inquiry',
   settings: 'Settings',

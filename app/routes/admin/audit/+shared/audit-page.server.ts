@@ -131,6 +131,7 @@ function recordHref(entityType: string, entityId: string | null, exists: boolean
     case 'package':
     case 'bike':
     case 'car':
+    case 'driver':
       return exists && entityId ? `/admin/${entityType}s/edit/${entityId}` : null;
     case 'booking':
       return exists && entityId ? `/admin/bookings/${entityId}` : null;

@@ -41,6 +41,7 @@ const TAB_FIELDS = [
       'transmission',
       'ac',
       'fuelType',
+      'registrationNumber',
       'featured',
       'tag',
       'rating',
@@ -100,6 +101,12 @@ export function CarEditor({
               <SelectField field={fields.transmission} label="Transmission" options={toOptions(TRANSMISSIONS, capitalize)} />
               <SelectField field={fields.fuelType} label="Fuel type" options={toOptions(FUEL_TYPES, capitalize)} />
             </FieldRow>
+            <TextField
+              field={fields.registrationNumber}
+              label="Registration number"
+              placeholder="SK 01 P 1234"
+              hint="For a car of the fleet: the traveller sees it with the driver the evening before the trip"
+            />
             <div className="flex flex-wrap gap-x-8">
               <CheckboxField field={fields.ac} label="Air conditioning" />
               <CheckboxField field={fields.available} label="Available for rent" />

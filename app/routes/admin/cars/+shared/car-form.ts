@@ -41,6 +41,7 @@ export function carValues(c: Car): Record<string, unknown> {
     transmission: c.transmission,
     ac: c.ac,
     fuelType: c.fuelType,
+    registrationNumber: c.registrationNumber,
     gallery: c.gallery.length > 0 ? c.gallery : [''],
     specifications: c.specifications,
     featured: c.featured,
