@@ -1,0 +1,131 @@
+/**
+ * WhatsApp leads (docs/decisions/049-whatsapp-leads.md): GET /go/whatsapp counts a click and
+ * redirects to wa.me with the code in the text; bots, prefetches and bad queries are redirected
+ * without being counted; staff link bookings and inquiries by code; the dashboard's funnel.
+ */
+import { describe, expect, test } from 'vitest';
+import { db } from '~/db/client.server';
+import { whatsappLeads } from '~/db/schema';
+import { pageCacheTicket } from '~/lib/page-cache.server';
+import { LEAD_CODE_PATTERN, whatsappGoHref } from '~/lib/whatsapp-leads';
+import { getPublicSettings } from '~/models/settings.server';
+import { listWhatsappLeads } from '~/models/whatsapp-leads.server';
+import { loader } from '~/routes/go/whatsapp';
+import { createPackage } from '../factories';
+import { routeArgs } from '../route-args';
+
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+async function go(url: string, headers: Record<string, string> = {}, method = 'GET') {
+  const before = await leadCount();
+  const response = (await loader(routeArgs(url, {}, { method, headers: { 'User-Agent': BROWSER, ...headers } }))) as Response;
+  const location = new URL(response.headers.get('location') ?? 'about:blank');
+  return { response, location, text: location.searchParams.get('text'), counted: (await leadCount()) - before };
+}
+
+async function leadCount() {
+  return (await db().select().from(whatsappLeads)).length;
+}
+
+async function plainLink() {
+  const { company } = await getPublicSettings(['company']);
+  return `https://wa.me/${company.whatsappNumber.replace(/\D/g, '')}`;
+}
+
+describe('GET /go/whatsapp', () => {
+  test("a click records a lead and redirects to wa.me with the item's text and the code", async () => {
+    const pkg = await createPackage({ title: 'Yumthang Valley Escape' });
+    const href = whatsappGoHref({ item: { type: 'package', id: pkg.id }, from: `/packages/${pkg.id}` });
+    const { response, location, text } = await go(`${href}&utm_source=instagram&utm_medium=social&utm_campaign=spring`);
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    expect(location.origin + location.pathname).toBe(await plainLink());
+    expect(text).toContain('"Yumthang Valley Escape" tour package');
+    const code = /Ref: (WA-\w+)$/.exec(text ?? '')?.[1];
+    expect(code).toMatch(LEAD_CODE_PATTERN);
+
+    const [lead] = await listWhatsappLeads();
+    expect(lead).toMatchObject({
+      code,
+      pagePath: `/packages/${pkg.id}`,
+      itemType: 'package',
+      itemName: 'Yumthang Valley Escape',
+      utmSource: 'instagram',
+      utmMedium: 'social',
+      utmCampaign: 'spring',
+      utmTerm: null,
+      bookings: 0,
+      inquiries: 0,
+    });
+  });
+
+  test("takes the UTM tags from the linking page's address when the link has none", async () => {
+    await go(whatsappGoHref({ from: '/about' }), { Referer: 'http://localhost/about?utm_source=google&utm_campaign=monsoon&fbclid=x' });
+    const [lead] = await listWhatsappLeads();
+    expect(lead).toMatchObject({ pagePath: '/about', itemType: null, utmSource: 'google', utmCampaign: 'monsoon' });
+    // Another site's address is not read.
+    await go(whatsappGoHref({ from: '/' }), { Referer: 'https://evil.example/?utm_source=spam' });
+    expect((await listWhatsappLeads())[0]).toMatchObject({ pagePath: '/', utmSource: null });
+  });
+
+  test('the chat bubble (no item) gets the general text and a code', async () => {
+    const { text, counted } = await go(whatsappGoHref({ from: '/' }));
+    expect(text).toMatch(/^Hello! I'd like to plan a trip to Sikkim\.\nRef: WA-[2-9A-Z]{5}$/);
+    expect(counted).toBe(1);
+  });
+
+  test.each([
+    ['WhatsApp link preview', { 'User-Agent': 'WhatsApp/2.23.20.0 A' }],
+    ['Facebook crawler', { 'User-Agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' }],
+    ['Telegram', { 'User-Agent': 'TelegramBot (like TwitterBot)' }],
+    ['Googlebot', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
+    ['no user agent', { 'User-Agent': '' }],
+    ['Chromium prefetch', { 'Sec-Purpose': 'prefetch' }],
+    ['Chromium prerender', { 'Sec-Purpose': 'prefetch;prerender' }],
+    ['old prefetch', { Purpose: 'prefetch' }],
+    ['Firefox prefetch', { 'X-Moz': 'prefetch' }],
+  ])('%s is redirected with the text but not counted', async (_name, headers) => {
+    const pkg = await createPackage({ title: 'Tsomgo Day Trip' });
+    const { response, text, counted } = await go(whatsappGoHref({ item: { type: 'package', id: pkg.id }, from: `/packages/${pkg.id}` }), headers);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(text).toContain('Tsomgo Day Trip');
+    expect(text).not.toContain('Ref:');
+    expect(counted).toBe(0);
+  });
+
+  test('a HEAD request is not counted', async () => {
+    const { response, counted } = await go(whatsappGoHref({ from: '/' }), {}, 'HEAD');
+    expect(response.status).toBe(302);
+    expect(counted).toBe(0);
+  });
+
+  test.each([
+    ['no from', '/go/whatsapp'],
+    ['from another site', '/go/whatsapp?from=//evil.example/x'],
+    ['from an absolute URL', '/go/whatsapp?from=https://evil.example/'],
+    ['an unknown item type', '/go/whatsapp?item=hotel:6f1c1a38-3f7e-4f0e-9a55-0e6c6a1d2b11&from=/'],
+    ['an item that is not a uuid', "/go/whatsapp?item=package:1'%20or%201=1&from=/"],
+    ['an unknown item', '/go/whatsapp?item=package:6f1c1a38-3f7e-4f0e-9a55-0e6c6a1d2b11&from=/'],
+    ['a path too long', `/go/whatsapp?from=/${'a'.repeat(400)}`],
+  ])('%s: a plain redirect to the number, nothing stored, no 500', async (_name, url) => {
+    const { response, location, counted } = await go(url);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(location.href).toBe(await plainLink());
+    expect(counted).toBe(0);
+  });
+
+  test('a bad UTM value is left out, the click still counts', async () => {
+    await go(`/go/whatsapp?from=/&utm_source=${'x'.repeat(101)}&utm_medium=cpc`);
+    expect((await listWhatsappLeads())[0]).toMatchObject({ utmSource: null, utmMedium: 'cpc' });
+  });
+
+  test('the redirect is never a page cache candidate', () => {
+    const request = { method: 'GET', path: '/go/whatsapp', originalUrl: '/go/whatsapp?from=/', headers: {} };
+    expect(pageCacheTicket(request as Parameters<typeof pageCacheTicket>[0])).toBeUndefined();
+  });
+});
