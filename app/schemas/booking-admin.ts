@@ -159,6 +159,8 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'publicityConsent',
   'confirmedAt',
   'inquiryId',
+  // Linked by its code when the booking is entered (docs/decisions/049-whatsapp-leads.md).
+  'whatsappLeadId',
   // Set when the booking is made (where it came from) and by the money work (docs/decisions/046-payments.md).
   'source',
   'cancellationPolicy',

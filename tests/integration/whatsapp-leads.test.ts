@@ -3,16 +3,27 @@
  * redirects to wa.me with the code in the text; bots, prefetches and bad queries are redirected
  * without being counted; staff link bookings and inquiries by code; the dashboard's funnel.
  */
-import { describe, expect, test } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { whatsappLeads } from '~/db/schema';
+import { bookings, whatsappLeads } from '~/db/schema';
 import { pageCacheTicket } from '~/lib/page-cache.server';
 import { LEAD_CODE_PATTERN, whatsappGoHref } from '~/lib/whatsapp-leads';
 import { getPublicSettings } from '~/models/settings.server';
-import { listWhatsappLeads } from '~/models/whatsapp-leads.server';
+import { recordManualPayment, saveQuote } from '~/models/payments.server';
+import { listWhatsappLeads, packageFunnel, recordWhatsappLead } from '~/models/whatsapp-leads.server';
+import { action as newBookingAction } from '~/routes/admin/bookings/new';
+import { loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { loader } from '~/routes/go/whatsapp';
-import { createPackage } from '../factories';
-import { routeArgs } from '../route-args';
+import { browserHeaders, createStaffSession } from '../auth-helpers';
+import { createBooking, createInquiry, createPackage } from '../factories';
+import { routeArgs, settle } from '../route-args';
+
+let staff: Awaited<ReturnType<typeof createStaffSession>>;
+beforeAll(async () => {
+  staff = await createStaffSession();
+});
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
@@ -129,3 +140,118 @@ describe('GET /go/whatsapp', () => {
     expect(pageCacheTicket(request as Parameters<typeof pageCacheTicket>[0])).toBeUndefined();
   });
 });
+
+describe('linking a booking by its WhatsApp reference', () => {
+  function postBooking(fields: Record<string, string>) {
+    return routeArgs(
+      '/admin/bookings/new',
+      {},
+      {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      },
+    );
+  }
+  const travelDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+  test('/admin/bookings/new links the booking to the lead of the code, however it is typed', async () => {
+    const pkg = await createPackage();
+    const code = await recordWhatsappLead({ pagePath: `/packages/${pkg.id}`, item: { type: 'package', id: pkg.id, name: pkg.title } });
+    const email = `wa-${randomUUID().slice(0, 8)}@example.com`;
+    const typed = ` ref: ${code.toLowerCase().replace('-', ' ')} `;
+    const res = await settle(() =>
+      newBookingAction(
+        postBooking({
+          type: 'package',
+          source: 'whatsapp',
+          whatsappRef: typed,
+          itemId: pkg.id,
+          name: 'Pema',
+          email,
+          phone: '+91 98320 12345',
+          startDate: travelDate,
+          adults: '2',
+          children: '0',
+        }),
+      ),
+    );
+    expect(res.status).toBe(302);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.email, email));
+    const [lead] = await db().select().from(whatsappLeads).where(eq(whatsappLeads.code, code));
+    expect(booking!.whatsappLeadId).toBe(lead!.id);
+    expect((await listWhatsappLeads()).find((l) => l.code === code)).toMatchObject({ bookings: 1, inquiries: 0 });
+  });
+
+  test.each([
+    ['an unknown code', 'WA-ZZZZZ', 'No WhatsApp lead has the code WA-ZZZZZ.'],
+    ['a malformed code', 'WA-10OIL', 'A WhatsApp reference looks like WA-7K3MQ.'],
+  ])('%s is refused on the field, nothing written', async (_name, whatsappRef, message) => {
+    const pkg = await createPackage();
+    const email = `wa-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await settle(() =>
+      newBookingAction(
+        postBooking({
+          type: 'package',
+          source: 'whatsapp',
+          whatsappRef,
+          itemId: pkg.id,
+          name: 'Pema',
+          email,
+          phone: '+91 98320 12345',
+          startDate: travelDate,
+          adults: '2',
+          children: '0',
+        }),
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect((res.body as { result: { error: Record<string, string[]> } }).result.error.whatsappRef).toEqual([message]);
+    expect(await db().select().from(bookings).where(eq(bookings.email, email))).toHaveLength(0);
+  });
+});
+
+describe('the dashboard funnel per package', () => {
+  test('clicks → inquiries → bookings → paid over the last 30 days', async () => {
+    const actor = { id: staff.user.id, name: staff.user.name };
+    const pkg = await createPackage({ title: 'Funnel Trek' });
+    const other = await createPackage({ title: 'Funnel Other' });
+    const lead = async (id: string, name: string) => {
+      const code = await recordWhatsappLead({ pagePath: `/packages/${id}`, item: { type: 'package', id, name } });
+      return (await db().select().from(whatsappLeads).where(eq(whatsappLeads.code, code)))[0]!.id;
+    };
+    const [a, b, c] = [await lead(pkg.id, pkg.title), await lead(pkg.id, pkg.title), await lead(pkg.id, pkg.title)];
+    await lead(other.id, other.title);
+    // A click 31 days ago, with a booking: outside the window.
+    const old = await lead(pkg.id, pkg.title);
+    await db()
+      .update(whatsappLeads)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(whatsappLeads.id, old));
+    await createBooking({ packageId: pkg.id, itemName: pkg.title, whatsappLeadId: old });
+
+    await createInquiry({ whatsappLeadId: a });
+    await createInquiry({ whatsappLeadId: b });
+    const paid = await createBooking({ packageId: pkg.id, itemName: pkg.title, whatsappLeadId: a, status: 'confirmed' });
+    const part = await createBooking({ packageId: pkg.id, itemName: pkg.title, whatsappLeadId: c, status: 'confirmed' });
+    const quote = { lines: [{ description: 'Tour', quantity: 1, unitPaise: 1_000_000 }], advancePaise: 500_000, balanceDueOn: travelDateIn(20) };
+    await saveQuote(paid.id, quote, actor);
+    await saveQuote(part.id, quote, actor);
+    const upi = (paise: number) => ({ amountPaise: paise, method: 'upi' as const, reference: 'UTR', receivedOn: travelDateIn(0), note: '' });
+    await recordManualPayment(paid.id, upi(1_000_000), actor);
+    await recordManualPayment(part.id, upi(500_000), actor);
+
+    const funnel = await packageFunnel();
+    expect(funnel.find((r) => r.packageId === pkg.id)).toEqual({ packageId: pkg.id, title: 'Funnel Trek', clicks: 3, inquiries: 2, bookings: 2, paid: 1 });
+    expect(funnel.find((r) => r.packageId === other.id)).toMatchObject({ clicks: 1, inquiries: 0, bookings: 0, paid: 0 });
+
+    const page = await dashboardLoader(routeArgs('/admin', undefined, { headers: { Cookie: staff.cookie } }));
+    expect(page.funnelDays).toBe(30);
+    expect(page.whatsappFunnel.find((r) => r.packageId === pkg.id)).toMatchObject({ clicks: 3, paid: 1 });
+  });
+});
+
+/** The day `days` from today, 'YYYY-MM-DD'. */
+function travelDateIn(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
