@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { bookings, whatsappLeads } from '~/db/schema';
+import { bookings, inquiries, whatsappLeads } from '~/db/schema';
 import { pageCacheTicket } from '~/lib/page-cache.server';
 import { LEAD_CODE_PATTERN, whatsappGoHref } from '~/lib/whatsapp-leads';
 import { getPublicSettings } from '~/models/settings.server';
 import { recordManualPayment, saveQuote } from '~/models/payments.server';
 import { listWhatsappLeads, packageFunnel, recordWhatsappLead } from '~/models/whatsapp-leads.server';
 import { action as newBookingAction } from '~/routes/admin/bookings/new';
+import { action as inquiriesAction } from '~/routes/admin/inquiries/list';
 import { loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { loader } from '~/routes/go/whatsapp';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
@@ -208,6 +209,44 @@ describe('linking a booking by its WhatsApp reference', () => {
     expect(res.status).toBe(400);
     expect((res.body as { result: { error: Record<string, string[]> } }).result.error.whatsappRef).toEqual([message]);
     expect(await db().select().from(bookings).where(eq(bookings.email, email))).toHaveLength(0);
+  });
+});
+
+describe('linking an inquiry by its WhatsApp reference when it is converted', () => {
+  function convert(id: string, whatsappRef: string) {
+    return settle(() =>
+      inquiriesAction(
+        routeArgs(
+          `/admin/inquiries?view=${id}`,
+          {},
+          {
+            method: 'POST',
+            body: new URLSearchParams({ intent: 'convert', id, startDate: '2031-01-01', adults: '2', whatsappRef }),
+            headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+          },
+        ),
+      ),
+    );
+  }
+
+  test('the booking and the inquiry both point at the lead; an unknown code is said on the field and nothing is converted', async () => {
+    const code = await recordWhatsappLead({ pagePath: '/' });
+    const inquiry = await createInquiry({ type: 'packages' });
+    const refused = await convert(inquiry.id, 'WA-ZZZZZ');
+    expect(refused.status).toBe(400);
+    expect((refused.body as { convert: { errors: Record<string, string> } }).convert.errors).toEqual({
+      whatsappRef: 'No WhatsApp lead has the code WA-ZZZZZ.',
+    });
+    expect((await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id)))[0]!.bookingId).toBeNull();
+
+    const done = await convert(inquiry.id, code);
+    expect(done.status).toBe(302);
+    const [after] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
+    const [booking] = await db().select().from(bookings).where(eq(bookings.id, after!.bookingId!));
+    const [lead] = await db().select().from(whatsappLeads).where(eq(whatsappLeads.code, code));
+    expect(after!.whatsappLeadId).toBe(lead!.id);
+    expect(booking!.whatsappLeadId).toBe(lead!.id);
+    expect((await listWhatsappLeads()).find((l) => l.code === code)).toMatchObject({ bookings: 1, inquiries: 1 });
   });
 });
 

@@ -221,6 +221,23 @@ export function InquiryDialog({
                     />
                   )}
                 </Field>
+                <Field
+                  id={`${convertId}-whatsapp`}
+                  label="WhatsApp reference"
+                  hint="Ref: WA-… from the chat, if it began on WhatsApp"
+                  errors={convertFailure?.errors.whatsappRef ? [convertFailure.errors.whatsappRef] : undefined}
+                >
+                  {(a11y) => (
+                    <Input
+                      {...a11y}
+                      type="text"
+                      name="whatsappRef"
+                      autoComplete="off"
+                      className="w-36"
+                      defaultValue={convertFailure?.values.whatsappRef ?? ''}
+                    />
+                  )}
+                </Field>
                 <button type="submit" disabled={Boolean(busyIntent)} className={buttonClass('outline', 'md')}>
                   <CalendarPlus className="size-4" aria-hidden />
                   {busyIntent === 'convert' ? 'Converting...' : 'Convert to booking'}

@@ -14,7 +14,7 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { auditActor, refuseUnless, requireAdmin } from '~/services/admin-guard.server';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
-import { DomainError, NotFound } from '~/lib/errors.server';
+import { DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
 import { todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
@@ -22,6 +22,7 @@ import { can } from '~/lib/permissions';
 import { redirectWithToast } from '~/lib/toast.server';
 import { adultsFromGuests, convertInquiryToBooking, convertsToTour } from '~/models/inquiry-conversion.server';
 import { deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
+import { resolveLeadCode } from '~/models/whatsapp-leads.server';
 import { handlePipelineIntent, isPipelineIntent, loadPipeline, type PipelineData, type PipelineResult } from '~/models/pipeline.server';
 import type { Inquiry } from '~/db/schema';
 import { ADMIN_PAGE_SIZE } from '~/routes/admin/+shared/list-route.server';
@@ -93,7 +94,11 @@ export type InquiryDetail = Omit<Inquiry, 'createdAt' | 'updatedAt' | 'type' | '
 };
 
 /** A refused 'Convert to booking' (400): each field's message and what was posted. */
-export type ConvertFailure = { id: string; errors: { startDate?: string; adults?: string }; values: { startDate: string; adults: string } };
+export type ConvertFailure = {
+  id: string;
+  errors: { startDate?: string; adults?: string; whatsappRef?: string };
+  values: { startDate: string; adults: string; whatsappRef: string };
+};
 
 function toRow(inquiry: Inquiry): InquiryRow {
   return {
@@ -246,7 +251,7 @@ export async function inquiriesAction(request: Request) {
         const v = form?.get(name);
         return typeof v === 'string' ? v : '';
       };
-      const values = { startDate: text('startDate'), adults: text('adults') };
+      const values = { startDate: text('startDate'), adults: text('adults'), whatsappRef: text('whatsappRef').slice(0, 40) };
       const input = convertInquirySchema(convertsToTour(source.type)).safeParse(values);
       if (!input.success) {
         const errors: ConvertFailure['errors'] = {};
@@ -256,11 +261,19 @@ export async function inquiriesAction(request: Request) {
         }
         return data({ convert: { id: source.id, errors, values } satisfies ConvertFailure }, { status: 400 });
       }
+      // The chat's WhatsApp reference, optional (docs/decisions/049-whatsapp-leads.md): an unknown code is said on its field.
+      let whatsappLeadId: string | null;
+      try {
+        whatsappLeadId = await resolveLeadCode(values.whatsappRef, 'whatsappRef');
+      } catch (error) {
+        if (!(error instanceof InvalidReference)) throw error;
+        return data({ convert: { id: source.id, errors: { whatsappRef: error.message }, values } satisfies ConvertFailure }, { status: 400 });
+      }
       let bookingId: string;
       try {
         ({
           booking: { id: bookingId },
-        } = await convertInquiryToBooking(action.id, input.data, actor));
+        } = await convertInquiryToBooking(action.id, input.data, actor, { whatsappLeadId }));
       } catch (error) {
         logFailure(error, 'inquiry_convert', action.id);
         const back = error instanceof NotFound ? list : inquiriesHref(state, { view: action.id });
