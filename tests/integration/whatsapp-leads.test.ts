@@ -14,6 +14,7 @@ import { getPublicSettings } from '~/models/settings.server';
 import { recordManualPayment, saveQuote } from '~/models/payments.server';
 import { listWhatsappLeads, packageFunnel, recordWhatsappLead } from '~/models/whatsapp-leads.server';
 import { action as newBookingAction } from '~/routes/admin/bookings/new';
+import { action as bookingsApiAction } from '~/routes/api/bookings';
 import { action as inquiriesAction } from '~/routes/admin/inquiries/list';
 import { loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { loader } from '~/routes/go/whatsapp';
@@ -210,6 +211,42 @@ describe('linking a booking by its WhatsApp reference', () => {
     expect((res.body as { result: { error: Record<string, string[]> } }).result.error.whatsappRef).toEqual([message]);
     expect(await db().select().from(bookings).where(eq(bookings.email, email))).toHaveLength(0);
   });
+});
+
+test('POST /api/bookings by staff links by whatsappRef, and refuses an unknown one naming it', async () => {
+  const pkg = await createPackage();
+  const code = await recordWhatsappLead({ pagePath: '/' });
+  const post = (whatsappRef: string, email: string) =>
+    bookingsApiAction(
+      routeArgs(
+        '/api/bookings',
+        {},
+        {
+          method: 'POST',
+          headers: { Authorization: staff.authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            type: 'package',
+            source: 'whatsapp',
+            whatsappRef,
+            itemId: pkg.id,
+            name: 'Pema',
+            email,
+            phone: '+91 98320 12345',
+            startDate: travelDateIn(30),
+            adults: 2,
+            children: 0,
+          }),
+        },
+      ),
+    ) as Promise<Response>;
+  const unknown = await post('WA-ZZZZZ', `api-${randomUUID().slice(0, 8)}@example.com`);
+  expect(unknown.status).toBe(400);
+  expect(JSON.stringify(await unknown.json())).toContain('whatsappRef');
+  const email = `api-${randomUUID().slice(0, 8)}@example.com`;
+  expect((await post(code, email)).status).toBe(201);
+  const [booking] = await db().select().from(bookings).where(eq(bookings.email, email));
+  const [lead] = await db().select().from(whatsappLeads).where(eq(whatsappLeads.code, code));
+  expect(booking!.whatsappLeadId).toBe(lead!.id);
 });
 
 describe('linking an inquiry by its WhatsApp reference when it is converted', () => {
