@@ -7,9 +7,13 @@ import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { bikes, bookings, cars, inquiries, tourPackages, whatsappLeads } from '~/db/schema';
-import { InvalidReference } from '~/lib/errors.server';
+import { InvalidReference, NotFound } from '~/lib/errors.server';
+import { shortReference } from '~/lib/ids';
+import { publishLive } from '~/lib/live-events.server';
 import { newLeadCode, normaliseLeadCode, type WhatsappItemType } from '~/lib/whatsapp-leads';
+import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { paidPaiseSql, quoteTotalPaiseSql } from './booking-money-sql.server';
+import { lockInquiry } from './inquiry.server';
 
 export type LeadUtm = {
   utmSource?: string;
@@ -78,6 +82,33 @@ export async function resolveLeadCode(input: string | undefined | null, field = 
     throw new InvalidReference(message, [{ path: field, message }]);
   }
   return row.id;
+}
+
+/**
+ * Links an inquiry to the WhatsApp click of `code` (empty: unlinks it), audited ('update') in the
+ * same transaction. Throws InvalidReference on `whatsappRef` for an unknown code, NotFound for an
+ * unknown inquiry. Returns the code now linked, or null.
+ */
+export async function linkInquiryToLead(id: string, code: string, actor: AuditActor): Promise<string | null> {
+  const leadId = await resolveLeadCode(code, 'whatsappRef');
+  const changed = await db().transaction(async (tx) => {
+    const before = await lockInquiry(tx, id);
+    if (!before) throw new NotFound('Inquiry not found');
+    if (before.whatsappLeadId === leadId) return null;
+    const [after] = await tx.update(inquiries).set({ whatsappLeadId: leadId }).where(eq(inquiries.id, before.id)).returning();
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'inquiry',
+      entityId: before.id,
+      summary: leadId
+        ? `Linked inquiry #${shortReference(before.id)} to WhatsApp lead ${normaliseLeadCode(code)}`
+        : `Unlinked inquiry #${shortReference(before.id)} from its WhatsApp lead`,
+      changes: diffChanges(before, after!, ['whatsappLeadId']),
+    });
+    return after!;
+  });
+  if (changed) publishLive({ type: 'inquiry.updated', id: changed.id, label: `Inquiry from ${changed.name} linked to WhatsApp` });
+  return leadId ? (normaliseLeadCode(code) ?? null) : null;
 }
 
 /** The code of a lead by id (for the edit forms), or null. */

@@ -287,6 +287,35 @@ describe('linking an inquiry by its WhatsApp reference when it is converted', ()
   });
 });
 
+test("an inquiry's dialog links it to a lead by code, says an unknown code on the field, and unlinks with an empty one", async () => {
+  const inquiry = await createInquiry();
+  const code = await recordWhatsappLead({ pagePath: '/contact' });
+  const send = (whatsappRef: string) =>
+    settle(() =>
+      inquiriesAction(
+        routeArgs(
+          `/admin/inquiries?view=${inquiry.id}`,
+          {},
+          {
+            method: 'POST',
+            body: new URLSearchParams({ intent: 'whatsapp-ref', id: inquiry.id, whatsappRef }),
+            headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+          },
+        ),
+      ),
+    );
+  const leadOf = async () => (await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id)))[0]!.whatsappLeadId;
+  const refused = await send('wa-zzzzz');
+  expect(refused.status).toBe(400);
+  expect(refused.body).toEqual({ whatsappRef: { id: inquiry.id, error: 'No WhatsApp lead has the code WA-ZZZZZ.', value: 'wa-zzzzz' } });
+  expect(await leadOf()).toBeNull();
+  expect((await send(code.toLowerCase())).status).toBe(302);
+  expect(await leadOf()).not.toBeNull();
+  expect((await listWhatsappLeads()).find((l) => l.code === code)).toMatchObject({ inquiries: 1 });
+  expect((await send('')).status).toBe(302);
+  expect(await leadOf()).toBeNull();
+});
+
 describe('the dashboard funnel per package', () => {
   test('clicks → inquiries → bookings → paid over the last 30 days', async () => {
     const actor = { id: staff.user.id, name: staff.user.name };
