@@ -111,6 +111,27 @@ export async function linkInquiryToLead(id: string, code: string, actor: AuditAc
   return leadId ? (normaliseLeadCode(code) ?? null) : null;
 }
 
+/**
+ * Points a booking at the WhatsApp lead `leadId` (null: none), audited ('update') in the same
+ * transaction; nothing happens when it already does. Resolve a typed code with `resolveLeadCode`
+ * first, so an unknown code is refused before anything else is written.
+ */
+export async function linkBookingToLead(id: string, leadId: string | null, actor: AuditActor): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!before) throw new NotFound('Booking not found');
+    if (before.whatsappLeadId === leadId) return;
+    const [after] = await tx.update(bookings).set({ whatsappLeadId: leadId }).where(eq(bookings.id, id)).returning();
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'booking',
+      entityId: id,
+      summary: leadId ? `Linked booking #${shortReference(id)} to a WhatsApp lead` : `Unlinked booking #${shortReference(id)} from its WhatsApp lead`,
+      changes: diffChanges(before, after!, ['whatsappLeadId']),
+    });
+  });
+}
+
 /** The code of a lead by id (for the edit forms), or null. */
 export async function leadCodeOf(leadId: string | null): Promise<string | null> {
   if (!leadId) return null;

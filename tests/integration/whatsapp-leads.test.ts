@@ -13,6 +13,7 @@ import { LEAD_CODE_PATTERN, whatsappGoHref } from '~/lib/whatsapp-leads';
 import { getPublicSettings } from '~/models/settings.server';
 import { recordManualPayment, saveQuote } from '~/models/payments.server';
 import { listWhatsappLeads, packageFunnel, recordWhatsappLead } from '~/models/whatsapp-leads.server';
+import { action as editBookingAction, loader as editBookingLoader } from '~/routes/admin/bookings/edit';
 import { action as newBookingAction } from '~/routes/admin/bookings/new';
 import { action as bookingsApiAction } from '~/routes/api/bookings';
 import { action as inquiriesAction } from '~/routes/admin/inquiries/list';
@@ -314,6 +315,42 @@ test("an inquiry's dialog links it to a lead by code, says an unknown code on th
   expect((await listWhatsappLeads()).find((l) => l.code === code)).toMatchObject({ inquiries: 1 });
   expect((await send('')).status).toBe(302);
   expect(await leadOf()).toBeNull();
+});
+
+test("a booking's edit form shows its code, links another, refuses an unknown one writing nothing, and unlinks when emptied", async () => {
+  const pkg = await createPackage();
+  const first = await recordWhatsappLead({ pagePath: '/' });
+  const second = await recordWhatsappLead({ pagePath: '/' });
+  const [lead1] = await db().select().from(whatsappLeads).where(eq(whatsappLeads.code, first));
+  const booking = await createBooking({ packageId: pkg.id, itemName: pkg.title, whatsappLeadId: lead1!.id, startDate: travelDateIn(40) });
+  const load = () => editBookingLoader(routeArgs(`/admin/bookings/${booking.id}/edit`, { id: booking.id }, { headers: { Cookie: staff.cookie } }));
+  const save = async (fields: Record<string, string>) =>
+    settle(() =>
+      editBookingAction(
+        routeArgs(
+          `/admin/bookings/${booking.id}/edit`,
+          { id: booking.id },
+          {
+            method: 'POST',
+            body: new URLSearchParams(fields),
+            headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+          },
+        ),
+      ),
+    );
+  const leadOf = async () => (await db().select().from(bookings).where(eq(bookings.id, booking.id)))[0]!;
+  const loaded = await load();
+  expect(loaded.values.whatsappRef).toBe(first);
+
+  const refused = await save({ ...loaded.values, whatsappRef: 'WA-ZZZZZ', message: 'changed' });
+  expect(refused.status).toBe(400);
+  expect((refused.body as { result: { error: Record<string, string[]> } }).result.error.whatsappRef).toEqual(['No WhatsApp lead has the code WA-ZZZZZ.']);
+  expect(await leadOf()).toMatchObject({ whatsappLeadId: lead1!.id, message: booking.message });
+
+  expect((await save({ ...loaded.values, whatsappRef: second })).status).toBe(302);
+  expect((await load()).values.whatsappRef).toBe(second);
+  expect((await save({ ...loaded.values, whatsappRef: '' })).status).toBe(302);
+  expect((await leadOf()).whatsappLeadId).toBeNull();
 });
 
 describe('the dashboard funnel per package', () => {
