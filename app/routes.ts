@@ -22,6 +22,10 @@ export default [
   // Its receipts, tax invoice and credit notes as PDFs (docs/decisions/047-invoices-gst.md#downloads).
   route('booking/:token/documents/:documentId', 'routes/booking/document.ts'),
 
+  // Every WhatsApp link of the public site: counts the click, then 302 to wa.me
+  // (docs/decisions/049-whatsapp-leads.md).
+  route('go/whatsapp', 'routes/go/whatsapp.ts'),
+
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('about', 'routes/site/about.tsx'),

@@ -84,7 +84,7 @@ export function bodyLimit(maxBytes: number | ((path: string) => number) = bodyLi
  * Admin pages, admin API calls and sign-in answers are private: never stored by a cache or a
  * browser's back-forward cache, never indexed (docs/decisions/004-staff-authentication.md); so are a
  * traveller's own booking pages, which also send no Referer to other sites. A route module's own headers still win
- * where they set these.
+ * where they set these. The WhatsApp redirect (/go/) gets no site-wide Referrer-Policy: it sends its own.
  */
 export function privateResponses(req: Request, res: Response, next: NextFunction) {
   // Decided on the normalised path: the router also answers /Admin/... and /%61dmin/...
@@ -106,6 +106,11 @@ export function privateResponses(req: Request, res: Response, next: NextFunction
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     res.setHeader('Referrer-Policy', 'same-origin');
+  }
+  if (path === '/go' || path.startsWith('/go/')) {
+    // The WhatsApp redirect sets its own `no-referrer` (docs/decisions/049-whatsapp-leads.md);
+    // React Router appends a route's headers, so the site-wide policy would otherwise come first.
+    res.removeHeader('Referrer-Policy');
   }
   next();
 }

@@ -35,6 +35,7 @@ import {
 } from '../lib/constants';
 import type { CancellationPolicy } from '../lib/cancellation-policy';
 import { DOCUMENT_KINDS } from '../lib/gst/document-number';
+import { LEAD_CODE_ALPHABET, LEAD_CODE_LENGTH, WHATSAPP_ITEM_TYPES } from '../lib/whatsapp-leads';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, quoted here. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -234,6 +235,43 @@ export const cars = pgTable(
 );
 
 /**
+ * One click on a WhatsApp link of the public site (docs/decisions/049-whatsapp-leads.md): the short
+ * code put into the prefilled text, the page, the item asked about and the page's UTM tags.
+ * Nothing personal: no IP, no user agent, no cookie, no phone number (the chat itself stays in
+ * WhatsApp). The item's id is kept without a foreign key, so the count survives the item's deletion;
+ * its name at click time is kept beside it. Bookings and inquiries that staff link to a lead point at
+ * it with `whatsapp_lead_id`.
+ */
+export const whatsappLeads = pgTable(
+  'whatsapp_leads',
+  {
+    id: id(),
+    /** 'WA-7K3MQ': unique, letters and digits that are not mistaken for one another. */
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+    /** The path of the page the link was on ('/packages/…'), never a query. */
+    pagePath: text('page_path').notNull(),
+    /** 'package', 'bike' or 'car'; null for a link without an item (the chat bubble). */
+    itemType: text('item_type'),
+    itemId: uuid('item_id'),
+    itemName: text('item_name'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_leads_code_idx').on(t.code),
+    check('whatsapp_leads_code', sql`${t.code} ~ ${sql.raw(`'^WA-[${LEAD_CODE_ALPHABET}]{${LEAD_CODE_LENGTH}}$'`)}`),
+    check('whatsapp_leads_item_type', sql`${t.itemType} is null or ${oneOf(t.itemType, WHATSAPP_ITEM_TYPES)}`),
+    check('whatsapp_leads_item', sql`(${t.itemType} is null) = (${t.itemId} is null)`),
+    index('whatsapp_leads_created_at_idx').on(t.createdAt),
+    index('whatsapp_leads_item_idx').on(t.itemType, t.itemId),
+  ],
+);
+
+/**
  * Every "book" request (docs/decisions/025-two-stores-for-everything-visitors-send.md): a package booking (also Book
  * Your Tour, with adults and children), a bike or a car booking. The item reference is nulled when
  * the item is deleted; the booking keeps the item's name
@@ -298,6 +336,8 @@ export const bookings = pgTable(
     ...pipelineFields(),
     /** The inquiry this booking was converted from ('Convert to booking'), if any. */
     inquiryId: uuid('inquiry_id').references((): AnyPgColumn => inquiries.id, { onDelete: 'set null' }),
+    /** The WhatsApp click this booking came from, linked by staff with its code (docs/decisions/049-whatsapp-leads.md). */
+    whatsappLeadId: uuid('whatsapp_lead_id').references(() => whatsappLeads.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -324,6 +364,7 @@ export const bookings = pgTable(
     // The admin list and the CSV export sorted by travel date walk this in keyset batches.
     index('bookings_start_date_id_idx').on(t.startDate, t.id),
     index('bookings_assigned_to_idx').on(t.assignedTo),
+    index('bookings_whatsapp_lead_id_idx').on(t.whatsappLeadId),
     // Two more constraints live only in drizzle/0003_back_office.sql, because Drizzle cannot express
     // them: `bookings_bike_no_overlap` and `bookings_car_no_overlap`, EXCLUDE USING gist over the
     // vehicle and daterange(start_date, coalesce(end_date, start_date), '[]') for confirmed bookings
@@ -363,6 +404,8 @@ export const inquiries = pgTable(
     ...pipelineFields(),
     /** The booking made from this inquiry ('Convert to booking'), if any. */
     bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    /** The WhatsApp click this inquiry came from, linked by staff with its code (docs/decisions/049-whatsapp-leads.md). */
+    whatsappLeadId: uuid('whatsapp_lead_id').references(() => whatsappLeads.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -377,6 +420,7 @@ export const inquiries = pgTable(
     index('inquiries_bike_id_idx').on(t.bikeId),
     index('inquiries_follow_up_on_idx').on(t.followUpOn),
     index('inquiries_assigned_to_idx').on(t.assignedTo),
+    index('inquiries_whatsapp_lead_id_idx').on(t.whatsappLeadId),
   ],
 );
 

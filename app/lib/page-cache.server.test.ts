@@ -112,6 +112,9 @@ describe('pageCacheTicket', () => {
     ['GET', '/uploads/x.webp', {}],
     ['GET', '/sitemap.xml', {}],
     ['GET', '/robots.txt', {}],
+    // The WhatsApp redirect counts every request (docs/decisions/049-whatsapp-leads.md).
+    ['GET', '/go/whatsapp?from=/', {}],
+    ['GET', '/Go/WhatsApp?item=package:x&from=/', {}],
     ['GET', `/packages?q=${'x'.repeat(1100)}`, {}],
     ['GET', '/about', { cookie: 'hx_session=abc' }],
     ['GET', '/about', { cookie: 'theme=dark; __Host-hx_session=abc' }],

@@ -179,8 +179,8 @@ export function onPageCacheInvalidated(listener: () => void): () => void {
 
 /** Cookies that make a response personal: staff session, login step, flash message. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?hx_[a-z]+=/;
-/** Paths that are never public pages. */
-const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts)(?:[/.]|$)|\.(?:data|xml|txt|json|svg|png|webp|ico|js|css|map)$/;
+/** Paths that are never public pages (/go/: the WhatsApp redirect, which counts each request). */
+const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts|go)(?:[/.]|$)|\.(?:data|xml|txt|json|svg|png|webp|ico|js|css|map)$/;
 
 /** The cache ticket of a request, or undefined when its answer must not be shared. */
 export function pageCacheTicket(req: Request): PageCacheTicket | undefined {

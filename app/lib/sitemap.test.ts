@@ -18,6 +18,8 @@ describe('robotsTxt', () => {
     const text = robotsTxt('https://tours.example');
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Disallow: \/admin$/m);
+    // The WhatsApp redirect (docs/decisions/049-whatsapp-leads.md): crawlers need not follow it.
+    expect(text).toMatch(/^Disallow: \/go\/$/m);
     expect(text).toContain('Sitemap: https://tours.example/sitemap.xml');
   });
 });

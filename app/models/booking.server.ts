@@ -63,6 +63,8 @@ export type CreateBookingOptions = {
   withinTransaction?: (tx: Executor, row: Booking) => Promise<void>;
   source?: BookingSource;
   actor?: AuditActor;
+  /** The WhatsApp lead staff linked it to by its code (`resolveLeadCode`, docs/decisions/049-whatsapp-leads.md). */
+  whatsappLeadId?: string | null;
 };
 
 /**
@@ -87,6 +89,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       message: input.message,
       status: 'pending',
       source: options.source ?? 'website',
+      whatsappLeadId: options.whatsappLeadId ?? null,
       publicityConsent: input.publicityConsent,
       // The policy the booking is sold under stays with it (docs/decisions/046-payments.md#cancellation-and-refunds).
       cancellationPolicy: input.type === 'package' ? settings.payments.packageCancellation : settings.payments.rentalCancellation,

@@ -79,8 +79,17 @@ export function bookingFromInquiry(inquiry: Inquiry, input: ConvertInquiryInput)
  * completed, and write the audit entries ('convert' on the inquiry, 'create' on the booking); a
  * failure anywhere writes nothing. Publishes 'booking.created' and 'inquiry.updated' after the
  * commit. Throws NotFound (unknown id) or Conflict (already converted, 409).
+ *
+ * `whatsappLeadId` (a code staff typed, resolved by `resolveLeadCode`) links both the booking and the
+ * inquiry to that WhatsApp click; without it the booking keeps the inquiry's own link, if any
+ * (docs/decisions/049-whatsapp-leads.md).
  */
-export async function convertInquiryToBooking(id: string, input: ConvertInquiryInput, actor: AuditActor): Promise<{ booking: Booking; inquiry: Inquiry }> {
+export async function convertInquiryToBooking(
+  id: string,
+  input: ConvertInquiryInput,
+  actor: AuditActor,
+  options: { whatsappLeadId?: string | null } = {},
+): Promise<{ booking: Booking; inquiry: Inquiry }> {
   const result = await db().transaction(async (tx) => {
     const before = await lockInquiry(tx, id);
     if (!before) throw new NotFound('Inquiry not found');
@@ -89,22 +98,30 @@ export async function convertInquiryToBooking(id: string, input: ConvertInquiryI
         { path: 'bookingId', message: `Booking #${shortReference(before.bookingId)} was made from it` },
       ]);
     }
-    const [booking] = await tx.insert(bookings).values(bookingFromInquiry(before, input)).returning();
-    const [after] = await tx.update(inquiries).set({ bookingId: booking!.id, status: 'completed' }).where(eq(inquiries.id, before.id)).returning();
+    const whatsappLeadId = options.whatsappLeadId ?? before.whatsappLeadId;
+    const [booking] = await tx
+      .insert(bookings)
+      .values({ ...bookingFromInquiry(before, input), whatsappLeadId })
+      .returning();
+    const [after] = await tx
+      .update(inquiries)
+      .set({ bookingId: booking!.id, status: 'completed', whatsappLeadId })
+      .where(eq(inquiries.id, before.id))
+      .returning();
     const bookingRef = `booking #${shortReference(booking!.id)}`;
     await recordAudit(tx, actor, {
       action: 'convert',
       entityType: 'inquiry',
       entityId: before.id,
       summary: `Converted ${label(before)} to ${bookingRef}`,
-      changes: diffChanges(before, after!, ['status', 'bookingId']),
+      changes: diffChanges(before, after!, ['status', 'bookingId', 'whatsappLeadId']),
     });
     await recordAudit(tx, actor, {
       action: 'create',
       entityType: 'booking',
       entityId: booking!.id,
       summary: `Created ${bookingRef} from ${label(before)}`,
-      changes: diffChanges(null, booking!, ['type', 'itemName', 'name', 'email', 'phone', 'startDate', 'adults', 'status', 'inquiryId']),
+      changes: diffChanges(null, booking!, ['type', 'itemName', 'name', 'email', 'phone', 'startDate', 'adults', 'status', 'inquiryId', 'whatsappLeadId']),
     });
     return { booking: booking!, inquiry: after! };
   });

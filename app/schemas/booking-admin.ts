@@ -137,6 +137,8 @@ export const bookingEditFormSchema = z
     needHelmet: z.optional(booleanField(false)),
     needDriver: z.optional(booleanField(false)),
     message: messageField,
+    // The WhatsApp click it came from, by code; empty unlinks (docs/decisions/049-whatsapp-leads.md).
+    whatsappRef: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().trim().max(40, 'A WhatsApp reference looks like WA-7K3MQ.')),
   })
   .refine((value) => !(value.endDate && value.endDate < value.startDate), { message: 'The end date cannot be before the start date', path: ['endDate'] });
 
@@ -159,6 +161,8 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'publicityConsent',
   'confirmedAt',
   'inquiryId',
+  // Linked by its code when the booking is entered (docs/decisions/049-whatsapp-leads.md).
+  'whatsappLeadId',
   // Set when the booking is made (where it came from) and by the money work (docs/decisions/046-payments.md).
   'source',
   'cancellationPolicy',

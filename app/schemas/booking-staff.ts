@@ -21,12 +21,18 @@ export const STAFF_SOURCE_OPTIONS = STAFF_BOOKING_SOURCES.map((value) => ({ valu
 
 const sourceField = z.enum(STAFF_BOOKING_SOURCES, { error: SOURCE_MESSAGE });
 
+/**
+ * The WhatsApp reference from the traveller's first message ('WA-7K3MQ'), optional: the booking is
+ * linked to that lead (docs/decisions/049-whatsapp-leads.md); the model says when no lead has it.
+ */
+export const whatsappRefField = z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'A WhatsApp reference looks like WA-7K3MQ.' })));
+
 /** A staff-entered package booking: Book Your Tour's rules (adults at least 1, default 1; children default 0). */
-export const staffPackageBookingSchema = z.safeExtend(tourRequestSchema, { source: sourceField });
+export const staffPackageBookingSchema = z.safeExtend(tourRequestSchema, { source: sourceField, whatsappRef: whatsappRefField });
 /** A staff-entered bike booking: the bike form's rules (helmet included unless unticked). */
-export const staffBikeBookingSchema = z.safeExtend(bikeBookingSchema, { source: sourceField });
+export const staffBikeBookingSchema = z.safeExtend(bikeBookingSchema, { source: sourceField, whatsappRef: whatsappRefField });
 /** A staff-entered car booking: the car form's rules (driver not included unless ticked). */
-export const staffCarBookingSchema = z.safeExtend(carBookingSchema, { source: sourceField });
+export const staffCarBookingSchema = z.safeExtend(carBookingSchema, { source: sourceField, whatsappRef: whatsappRefField });
 
 /** Any staff-entered booking, told apart by `type` (the API's body). */
 export const staffBookingInputSchema = z.discriminatedUnion('type', [staffPackageBookingSchema, staffBikeBookingSchema, staffCarBookingSchema], {

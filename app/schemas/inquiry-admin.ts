@@ -129,6 +129,8 @@ export const inquiryActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), id: recordId, status: z.enum(INQUIRY_STATUSES) }),
   z.object({ intent: z.literal('delete'), id: recordId }),
   z.object({ intent: z.literal('convert'), id: recordId }),
+  // Link the inquiry to a WhatsApp click by its code, empty to unlink (docs/decisions/049-whatsapp-leads.md).
+  z.object({ intent: z.literal('whatsapp-ref'), id: recordId, whatsappRef: z.string().trim().max(40).default('') }),
 ]);
 export type InquiryAction = z.infer<typeof inquiryActionSchema>;
 

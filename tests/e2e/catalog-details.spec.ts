@@ -45,10 +45,22 @@ test.describe('/packages/{id}', () => {
     await expect(summary.getByText('+91 00000 00000').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'You May Also Like' }).getByRole('link', { name: 'North Sikkim & Gangtok Explorer' })).toBeVisible();
 
+    // Through the redirect that counts the click (docs/decisions/049-whatsapp-leads.md), still a plain link.
     const whatsapp = summary.getByRole('link', { name: 'Ask on WhatsApp' });
-    const href = new URL((await whatsapp.getAttribute('href')) ?? '');
-    expect(href.hostname).toBe('wa.me');
-    expect(href.searchParams.get('text')).toContain('"Sikkim Explorer" tour package');
+    await expect(whatsapp).toHaveAttribute('rel', 'noopener');
+    await expect(whatsapp).toHaveAttribute('target', '_blank');
+    const href = new URL((await whatsapp.getAttribute('href')) ?? '', page.url());
+    expect(href.pathname).toBe('/go/whatsapp');
+    expect(href.searchParams.get('item')).toBe(`package:${id}`);
+    expect(href.searchParams.get('from')).toBe(`/packages/${id}`);
+    // The redirect answers with wa.me and the item's text plus the lead's code, never cached.
+    const redirect = await request.get(href.toString(), { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()['cache-control']).toBe('no-store');
+    expect(redirect.headers()['referrer-policy']).toBe('no-referrer');
+    const target = new URL(redirect.headers()['location']!);
+    expect(target.hostname).toBe('wa.me');
+    expect(target.searchParams.get('text')).toContain('"Sikkim Explorer" tour package');
     await expect(summary.getByRole('link', { name: 'Book Now' })).toBeVisible();
 
     const data = await jsonLd(page);
@@ -112,9 +124,11 @@ test.describe('/bikes/{id}', () => {
     await expect(page.getByText('Helmet is complimentary.')).toBeVisible();
     await expect(page.getByText('Delivery to your hotel is possible and may cost extra.')).toBeVisible();
     await expect(summary.getByRole('link', { name: 'Book Now' })).toBeVisible();
-    expect(new URL((await summary.getByRole('link', { name: 'Ask on WhatsApp' }).getAttribute('href')) ?? '').searchParams.get('text')).toContain(
-      'Royal Enfield Himalayan 450',
-    );
+    // Through the redirect that counts the click (docs/decisions/049-whatsapp-leads.md): its wa.me text names the bike.
+    const ask = new URL((await summary.getByRole('link', { name: 'Ask on WhatsApp' }).getAttribute('href')) ?? '', page.url());
+    expect(ask.pathname).toBe('/go/whatsapp');
+    const location = (await request.get(ask.toString(), { maxRedirects: 0 })).headers()['location']!;
+    expect(new URL(location).searchParams.get('text')).toContain('Royal Enfield Himalayan 450');
     expect(await jsonLd(page)).toMatchObject({ '@type': 'Product', name: 'Royal Enfield Himalayan 450' });
   });
 

@@ -454,7 +454,7 @@ describe('Convert to booking', () => {
       convert: {
         id: source.id,
         errors: { startDate: 'Enter the travel date', adults: 'Enter the number of travellers, 1 to 50' },
-        values: { startDate: '', adults: '' },
+        values: { startDate: '', adults: '', whatsappRef: '' },
       },
     });
     expect(booking).toBeUndefined();
@@ -467,7 +467,9 @@ describe('Convert to booking', () => {
     // A cab needs its date; the number of travellers is optional.
     const cab = await createInquiry({ type: 'cabs', subject: null, travelDate: null, pickupLocation: 'A', dropoffLocation: 'B' });
     const cabOutcome = await convert(cab.id);
-    expect(cabOutcome.outcome.body).toEqual({ convert: { id: cab.id, errors: { startDate: 'Enter the travel date' }, values: { startDate: '', adults: '' } } });
+    expect(cabOutcome.outcome.body).toEqual({
+      convert: { id: cab.id, errors: { startDate: 'Enter the travel date' }, values: { startDate: '', adults: '', whatsappRef: '' } },
+    });
     const made = await db().select({ n: count() }).from(bookings).where(eq(bookings.inquiryId, source.id));
     expect(made[0]!.n).toBe(0);
   });

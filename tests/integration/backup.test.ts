@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import express from 'express';
 import pg from 'pg';
 import * as tar from 'tar-stream';
@@ -39,6 +39,7 @@ import {
   sessions,
   tripAssignments,
   users,
+  whatsappLeads,
 } from '~/db/schema';
 import { seedDatabase } from '~/db/seed';
 import { createBackup, pgliteSource, snapshotFromServer, type BackupSource } from '~/infrastructure/backup/create.server';
@@ -189,6 +190,9 @@ async function fillEveryTable() {
   await db()
     .insert(razorpayEvents)
     .values({ eventId: 'evt_backup', event: 'payment_link.paid', outcome: 'credited', bookingId: booking!.id, payload: { ok: true } });
+  // A WhatsApp click and the booking staff linked to it (docs/decisions/049-whatsapp-leads.md).
+  const [lead] = await db().insert(whatsappLeads).values({ code: 'WA-7K3MQ', pagePath: '/packages', utmSource: 'instagram' }).returning();
+  await db().update(bookings).set({ whatsappLeadId: lead!.id }).where(eq(bookings.id, booking!.id));
   await db()
     .insert(bookingAccessTokens)
     .values({ bookingId: booking!.id, tokenHash: 'e'.repeat(64) });

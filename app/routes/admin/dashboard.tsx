@@ -16,6 +16,9 @@
  * go-live checklist comes first, each item linking to where it is fixed; it is gone once none
  * remains (app/lib/go-live.ts, docs/decisions/045-security-round-two.md section 14).
  *
+ * WhatsApp leads (docs/decisions/049-whatsapp-leads.md): per package over the last 30 days, clicks →
+ * linked inquiries → linked bookings → paid bookings.
+ *
  * 'Refresh' reloads the figures in place and then says 'Data refreshed successfully' (without
  * JavaScript it is a plain GET of /admin?refreshed=1 that says the same). When the figures cannot be
  * read, the page says 'Failed to load data. Please refresh the page.' inside the admin frame.
@@ -36,10 +39,12 @@ import { env } from '~/lib/env.server';
 import { goLiveChecklist } from '~/lib/go-live';
 import { getDashboardData, getMoneyOverview, getRecentRequests } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
+import { FUNNEL_DAYS, packageFunnel } from '~/models/whatsapp-leads.server';
 import type { Route } from './+types/dashboard';
 import { GoLiveChecklist } from './dashboard/+shared/go-live-checklist';
 import { RecentPanel } from './dashboard/+shared/recent-panel';
 import { INQUIRY_KINDS, RequestPanel } from './dashboard/+shared/request-panel';
+import { WhatsappFunnel } from './dashboard/+shared/whatsapp-funnel';
 import type { loader as layoutLoader } from './layout';
 
 const REFRESHED_MESSAGE = 'Data refreshed successfully';
@@ -48,11 +53,12 @@ const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const today = todayInIndia();
-  const [data, recent, settings, money] = await Promise.all([
+  const [data, recent, settings, money, funnel] = await Promise.all([
     getDashboardData(),
     getRecentRequests(),
     getSettings(['company', 'promo', 'payments']),
     getMoneyOverview(today),
+    packageFunnel(),
   ]);
   const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
   const goLive = goLiveChecklist(settings, env());
@@ -60,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...data,
     recentBookings: recent.bookings,
     recentInquiries: recent.inquiries,
+    whatsappFunnel: funnel,
+    funnelDays: FUNNEL_DAYS,
     refreshed,
     goLive,
     money: {
@@ -279,6 +287,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       </section>
 
       <MoneyPanels money={d.money} />
+
+      <WhatsappFunnel rows={d.whatsappFunnel} days={d.funnelDays} />
 
       <section aria-labelledby="dash-catalogue" className="flex flex-col gap-3">
         <h2 id="dash-catalogue" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">

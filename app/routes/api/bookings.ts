@@ -24,6 +24,7 @@ import { auditActor, getAdmin, requireAdmin } from '~/services/admin-guard.serve
 import { handleApiSubmission, readSubmissionBody } from '~/infrastructure/submissions.server';
 import { adminBookingQuery, listBookingsForAdmin } from '~/models/booking-list.server';
 import { createBooking } from '~/models/booking.server';
+import { resolveLeadCode } from '~/models/whatsapp-leads.server';
 import { normalizeBookingInput } from '~/schemas/booking';
 import { bookingApiQuerySchema } from '~/schemas/booking-admin';
 import { publicBookingApiSchema, staffBookingInputSchema } from '~/schemas/booking-staff';
@@ -51,7 +52,10 @@ export async function action({ request }: Route.ActionArgs) {
       normalize: normalizeBookingInput,
       schema: staffBookingInputSchema,
       guard: () => Promise.resolve(null),
-      create: (input, options) => createBooking(input, { ...options, source: input.source, actor }),
+      // `whatsappRef` links the booking to a WhatsApp click (400 naming it for an unknown code;
+      // docs/decisions/049-whatsapp-leads.md).
+      create: async (input, options) =>
+        createBooking(input, { ...options, source: input.source, actor, whatsappLeadId: await resolveLeadCode(input.whatsappRef, 'whatsappRef') }),
       entity: 'booking',
     });
   }

@@ -29,7 +29,7 @@ import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_BIKE_PRICE, formatRupees, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { getBike } from '~/models/bike.server';
 import { getPublicSettings } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
@@ -59,7 +59,8 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
   const { bike, company, terms, map, url, origin } = loaderData;
   const rupees = formatRupees(bike.dailyRate);
   const price = rupees ? `${rupees} / day` : CONTACT_FOR_BIKE_PRICE;
-  const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'bike', name: bike.model, url });
+  // Through the redirect that counts the click (docs/decisions/049-whatsapp-leads.md).
+  const whatsappHref = whatsappGoHref({ item: { type: 'bike', id: bike.id }, from: `/bikes/${bike.id}` });
   const vehicle = { type: 'bike' as const, id: bike.id, model: bike.model, dailyRate: bike.dailyRate, available: bike.available };
   const s = bike.specifications;
   const specs = [
@@ -103,7 +104,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
                 <TrustPoints points={['Helmet complimentary', 'Free cancellation 24h before', 'Full-tank fuel policy']} />
               </div>
             </SummaryCard>
-            <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="hidden lg:block" />
+            <HelpCard company={company} whatsappHref={whatsappHref} className="hidden lg:block" />
           </>
         }
         actionBar={
@@ -135,7 +136,7 @@ export default function BikeDetail({ loaderData }: Route.ComponentProps) {
           <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
         </DetailSection>
 
-        <HelpCard company={company} whatsappText={whatsappItemText({ type: 'bike', name: bike.model, url })} className="lg:hidden" />
+        <HelpCard company={company} whatsappHref={whatsappHref} className="lg:hidden" />
       </DetailLayout>
     </>
   );

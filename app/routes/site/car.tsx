@@ -32,7 +32,7 @@ import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICE, formatRupees, seatsFromCapacity, splitFeatures } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { getCar } from '~/models/car.server';
 import { getPublicSettings } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
@@ -69,8 +69,8 @@ export default function CarDetail({ loaderData }: Route.ComponentProps) {
 function CarView({ car, company, terms, map, url, origin }: CarData) {
   const rupees = formatRupees(car.dailyRate);
   const price = rupees ? `${rupees} / day` : CONTACT_FOR_PRICE;
-  const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'car', name: car.model, url });
-  const whatsappText = whatsappItemText({ type: 'car', name: car.model, url });
+  // Through the redirect that counts the click (docs/decisions/049-whatsapp-leads.md).
+  const whatsappHref = whatsappGoHref({ item: { type: 'car', id: car.id }, from: `/cars/${car.id}` });
   const vehicle = { type: 'car' as const, id: car.id, model: car.model, dailyRate: car.dailyRate, available: car.available };
   const location = car.location || 'Gangtok';
   const seats = seatsFromCapacity(car.capacity);
@@ -127,7 +127,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
                 <TrustPoints points={['Best Price Guarantee', 'Free Cancellation 24h before', 'Full Tank Policy']} />
               </div>
             </SummaryCard>
-            <HelpCard company={company} whatsappText={whatsappText} className="hidden lg:block" />
+            <HelpCard company={company} whatsappHref={whatsappHref} className="hidden lg:block" />
           </>
         }
         after={
@@ -188,7 +188,7 @@ function CarView({ car, company, terms, map, url, origin }: CarData) {
           <MarkList items={terms} mark="check" className="rounded-card bg-mist p-6" />
         </DetailSection>
 
-        <HelpCard company={company} whatsappText={whatsappText} className="lg:hidden" />
+        <HelpCard company={company} whatsappHref={whatsappHref} className="lg:hidden" />
       </DetailLayout>
     </>
   );

@@ -59,7 +59,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer company={company} />
-      <WhatsAppBubble number={company.whatsappNumber} companyName={company.name} />
+      <WhatsAppBubble companyName={company.name} />
       {promo ? <PromoBanner text={promo.text} link={promo.link} /> : null}
       <RecentBookingToast bookings={recentBookings} />
     </SiteDialogsProvider>

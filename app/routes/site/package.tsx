@@ -30,7 +30,7 @@ import { showsRating } from '~/lib/rating';
 import { env } from '~/lib/env.server';
 import { CONTACT_FOR_PRICING, priceOrContact } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { whatsappItemLink, whatsappItemText } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { getPackage, listRelatedPackages } from '~/models/package.server';
 import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
@@ -62,7 +62,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 export default function PackageDetail({ loaderData }: Route.ComponentProps) {
   const { tourPackage: p, related, company, policies, url, origin } = loaderData;
   const price = priceOrContact(p.price, CONTACT_FOR_PRICING);
-  const whatsappHref = whatsappItemLink(company.whatsappNumber, { type: 'package', name: p.title, url });
+  // Through the redirect that counts the click (docs/decisions/049-whatsapp-leads.md).
+  const whatsappHref = whatsappGoHref({ item: { type: 'package', id: p.id }, from: `/packages/${p.id}` });
   const bookable = { type: 'package' as const, id: p.id, name: p.title };
 
   return (
@@ -117,7 +118,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
                 <TrustPoints points={['No payment needed to ask', 'We reply within 24 hours', 'Permits arranged by our Gangtok team']} />
               </div>
             </SummaryCard>
-            <HelpCard company={company} whatsappText={whatsappItemText({ type: 'package', name: p.title, url })} className="hidden lg:block" />
+            <HelpCard company={company} whatsappHref={whatsappHref} className="hidden lg:block" />
           </>
         }
         after={
@@ -269,7 +270,7 @@ export default function PackageDetail({ loaderData }: Route.ComponentProps) {
           />
         </DetailSection>
 
-        <HelpCard company={company} whatsappText={whatsappItemText({ type: 'package', name: p.title, url })} className="lg:hidden" />
+        <HelpCard company={company} whatsappHref={whatsappHref} className="lg:hidden" />
       </DetailLayout>
     </>
   );

@@ -1,6 +1,6 @@
 /**
  * The two actions of every catalogue item: Book Now (a `DialogLink`: the booking dialog once scripts
- * run, the booking page before and without them) and Ask on WhatsApp (a wa.me link naming the item, number from settings). An
+ * run, the booking page before and without them) and Ask on WhatsApp (a link through /go/whatsapp, which counts the click and redirects to wa.me with a text naming the item). An
  * unavailable vehicle's Book Now is disabled and reads 'Currently Unavailable'
  * (docs/product.md#vehicle-availability).
  */
@@ -32,7 +32,9 @@ export function WhatsAppButton({
     <a
       href={href}
       target="_blank"
-      rel="noopener noreferrer"
+      // A link through /go/whatsapp sends the page's address (its UTM tags) to our own redirect,
+      // which does not pass it on (docs/decisions/049-whatsapp-leads.md); wa.me itself gets none.
+      rel={href.startsWith('/') ? 'noopener' : 'noopener noreferrer'}
       aria-label={compact ? label : undefined}
       // A darker green than the variant's: white text on it passes AA contrast (5.9:1).
       className={buttonClass('whatsapp', compact ? 'icon' : 'md', cn(!compact && fullWidth && 'w-full', className))}

@@ -8,7 +8,7 @@ import { Icon } from '~/components/ui/icon';
 import type { Settings } from '~/schemas/settings';
 import { cn } from '~/lib/cn';
 import { uploadVariants } from '~/lib/image-variants';
-import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink } from '~/lib/whatsapp';
 import { CatalogBadge } from './bits';
 import { Picture } from '~/components/ui/picture';
 
@@ -188,10 +188,10 @@ export function TrustPoints({ points }: { points: string[] }) {
 }
 
 /**
- * Need Help? contacts from the company settings (docs/decisions/005-site-settings.md): call,
+ * Need Help? contacts from the company settings (the WhatsApp link is the page's `whatsappGoHref`) (docs/decisions/005-site-settings.md): call,
  * WhatsApp, e-mail, office hours.
  */
-export function HelpCard({ company, whatsappText, className }: { company: Settings['company']; whatsappText: string; className?: string }) {
+export function HelpCard({ company, whatsappHref, className }: { company: Settings['company']; whatsappHref: string; className?: string }) {
   return (
     // Its links, facts and icons are styled by .help-card (app/app.css): a detail page shows it twice.
     <section aria-label="Need help?" className={cn('help-card', className)}>
@@ -205,7 +205,8 @@ export function HelpCard({ company, whatsappText, className }: { company: Settin
           </a>
         </li>
         <li>
-          <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer">
+          {/* Through /go/whatsapp, which counts the click (docs/decisions/049-whatsapp-leads.md); `noopener` without `noreferrer`, so it learns the page's UTM tags. */}
+          <a href={whatsappHref} target="_blank" rel="noopener">
             <Icon name="whatsapp" />
             {`WhatsApp ${formatPhone(company.whatsappNumber)}`}
           </a>

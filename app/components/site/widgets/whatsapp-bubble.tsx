@@ -1,17 +1,21 @@
 /**
  * WhatsApp chat bubble (docs/product.md#global-widgets): appears 2 s after load and toggles a panel
- * that says we typically reply within an hour, with Start Chat (wa.me link to the settings number).
+ * that says we typically reply within an hour, with Start Chat: a link through /go/whatsapp, which
+ * counts the click and redirects to wa.me (docs/decisions/049-whatsapp-leads.md), which reads
+ * the number from settings.
  */
 import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Icon } from '~/components/ui/icon';
-import { whatsappLink } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { cn } from '~/lib/cn';
 import { CHAT_BUBBLE_DELAY_MS } from './schedule';
 
-export function WhatsAppBubble({ number, companyName }: { number: string; companyName: string }) {
+export function WhatsAppBubble({ companyName }: { companyName: string }) {
   const [visible, setVisible] = useState(false);
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setVisible(true), CHAT_BUBBLE_DELAY_MS);
@@ -47,9 +51,9 @@ export function WhatsAppBubble({ number, companyName }: { number: string; compan
           <div className="space-y-4 p-5">
             <p className="rounded-2xl rounded-tl-sm bg-mist px-4 py-3 text-sm">Namaste! How can we help you plan your Sikkim or Darjeeling trip?</p>
             <a
-              href={whatsappLink(number, "Hello! I'd like to plan a trip to Sikkim.")}
+              href={whatsappGoHref({ from: pathname })}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="noopener"
               className="flex min-h-11 items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-5 font-semibold text-white hover:bg-whatsapp-darker"
             >
               <Icon name="message-circle" className="size-5" />

@@ -12,7 +12,8 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, useNavigation } from 'react-router';
 import { EditorError } from '~/components/admin/editor/editor-error';
-import { SaveBar } from '~/components/admin/editor/sections';
+import { EditorSection, SaveBar } from '~/components/admin/editor/sections';
+import { TextField } from '~/components/admin/editor/fields';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { watchUnsaved } from '~/components/admin/unsaved-changes';
@@ -23,6 +24,7 @@ import { shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { getBooking, updateBookingForAdmin } from '~/models/booking.server';
+import { leadCodeOf, linkBookingToLead, resolveLeadCode } from '~/models/whatsapp-leads.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME } from '~/schemas/booking';
 import { bookingEditFormSchema, type BookingEditForm, type BookingPatch } from '~/schemas/booking-admin';
 import { auditActor, requireAdmin } from '~/services/admin-guard.server';
@@ -54,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       needHelmet: booking.needHelmet ? 'on' : '',
       needDriver: booking.needDriver ? 'on' : '',
       message: booking.message,
+      whatsappRef: (await leadCodeOf(booking.whatsappLeadId)) ?? '',
     },
   };
 }
@@ -75,7 +78,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: bookingEditFormSchema, disableAutoCoercion: true });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    await updateBookingForAdmin(booking.id, patchOf(booking.type as BookingType, submission.value), auditActor(auth, request));
+    // Resolved first: an unknown code (InvalidReference on `whatsappRef`) writes nothing.
+    const whatsappLeadId = await resolveLeadCode(submission.value.whatsappRef, 'whatsappRef');
+    const actor = auditActor(auth, request);
+    await updateBookingForAdmin(booking.id, patchOf(booking.type as BookingType, submission.value), actor);
+    await linkBookingToLead(booking.id, whatsappLeadId, actor);
   } catch (error) {
     if (error instanceof DomainError) {
       const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]));
@@ -110,6 +117,14 @@ export default function EditBooking({ loaderData, actionData }: Route.ComponentP
       <Form method="post" {...getFormProps(form)} {...watchUnsaved('the booking')} className="mt-6 flex flex-col gap-6">
         <FormError id={form.errorId} errors={form.errors} />
         <BookingFormSections type={type} fields={fields as unknown as BookingFormFields} items={items} deletedItem={deletedItem} />
+        <EditorSection title="WhatsApp">
+          <TextField
+            field={fields.whatsappRef}
+            label="WhatsApp reference"
+            hint="The code in the traveller's first WhatsApp message (Ref: WA-7K3MQ); empty for none."
+            autoComplete="off"
+          />
+        </EditorSection>
         <SaveBar mode="edit" noun="booking" cancelTo={`/admin/bookings/${id}`} pending={pending} />
       </Form>
     </>

@@ -6,11 +6,12 @@
  * source and the staff member (audited 'create'; the traveller's acknowledgement is queued, the
  * office's 'new booking' mail is not), then the booking's page with 'Booking #A1B2C3 added'. Bad
  * input comes back with each field's message and what was typed; an unknown or unavailable item
- * names `itemId`.
+ * names `itemId`. An optional WhatsApp reference links the booking to that click (an unknown code
+ * names `whatsappRef`; docs/decisions/049-whatsapp-leads.md).
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { SelectField } from '~/components/admin/editor/fields';
+import { SelectField, TextField } from '~/components/admin/editor/fields';
 import { EditorSection, SaveBar } from '~/components/admin/editor/sections';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
@@ -24,6 +25,7 @@ import { logger } from '~/lib/logger.server';
 import { parseSubmission } from '~/lib/parse-submission';
 import { redirectWithToast } from '~/lib/toast.server';
 import { createBooking } from '~/models/booking.server';
+import { resolveLeadCode } from '~/models/whatsapp-leads.server';
 import { STAFF_BOOKING_SCHEMAS, STAFF_SOURCE_OPTIONS, type StaffBookingInput } from '~/schemas/booking-staff';
 import { auditActor, requireAdmin } from '~/services/admin-guard.server';
 import { BookingFormSections, type BookingFormFields } from './+shared/booking-form';
@@ -53,7 +55,9 @@ export async function action({ request }: Route.ActionArgs) {
   const input = submission.value as StaffBookingInput;
   let id: string;
   try {
-    ({ id } = await createBooking(input, { source: input.source, actor: auditActor(auth, request) }));
+    // An unknown code is an InvalidReference on `whatsappRef`: the field says so.
+    const whatsappLeadId = await resolveLeadCode(input.whatsappRef, 'whatsappRef');
+    ({ id } = await createBooking(input, { source: input.source, actor: auditActor(auth, request), whatsappLeadId }));
   } catch (error) {
     if (error instanceof DomainError) {
       const fieldErrors = Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]));
@@ -103,6 +107,12 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
         <FormError id={form.errorId} errors={form.errors} />
         <EditorSection title="Source">
           <SelectField field={fields.source} label="Taken by" required options={STAFF_SOURCE_OPTIONS} />
+          <TextField
+            field={fields.whatsappRef}
+            label="WhatsApp reference"
+            hint="The code in the traveller's first WhatsApp message (Ref: WA-7K3MQ), to count the booking for that click."
+            autoComplete="off"
+          />
         </EditorSection>
         <BookingFormSections type={type} fields={fields as unknown as BookingFormFields} items={items} />
         <SaveBar mode="new" noun="booking" cancelTo="/admin/bookings" pending={pending} />

@@ -5,6 +5,7 @@
  * Date, Status, Actions; 'Export CSV' with the current filters. `?view=<id>` opens the details dialog
  * (status changes, reply, convert to booking, pipeline) and `?delete=<id>` the delete confirmation
  * ('Are you sure you want to delete this inquiry?'). Loader and action: ./+shared/inquiry-page.server.ts.
+ * `?tab=leads` shows the 'WhatsApp leads' tab instead of the list (docs/decisions/049-whatsapp-leads.md).
  */
 import { Download, Eye, MessageSquareText, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -21,16 +22,42 @@ import { Pagination } from '~/components/ui/pagination';
 import { toast } from '~/components/ui/toast';
 import { cn } from '~/lib/cn';
 import { formatDate } from '~/lib/format';
+import { listWhatsappLeads } from '~/models/whatsapp-leads.server';
 import { INQUIRY_TYPE_LABELS } from '~/schemas/inquiry-admin';
 import { InquiryDialog, useReturnFocusAfterView } from './+shared/inquiry-dialog';
 import { InquiryFilters } from './+shared/inquiry-filters';
 import { inquiriesAction, loadInquiriesPage, type InquiryRow } from './+shared/inquiry-page.server';
 import { InquiryStatusPill } from './+shared/inquiry-status';
 import { exportHref, inquiriesHref, INQUIRIES_PATH, isFiltered } from './+shared/inquiry-url';
+import { WhatsappLeadsTable } from './+shared/whatsapp-leads-table';
 import type { Route } from './+types/list';
 
+/** How many of the newest WhatsApp leads the tab lists. */
+const LEADS_SHOWN = 100;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadInquiriesPage(request);
+  // loadInquiriesPage requires staff first.
+  const page = await loadInquiriesPage(request);
+  const leadsTab = new URL(request.url).searchParams.get('tab') === 'leads';
+  return { ...page, leads: leadsTab ? await listWhatsappLeads({ limit: LEADS_SHOWN }) : null };
+}
+
+const tabClass = 'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold';
+
+/** Inquiries | WhatsApp leads: plain links, so the tabs work without JavaScript. */
+function Tabs({ leads }: { leads: boolean }) {
+  const tab = (current: boolean) =>
+    cn(tabClass, current ? 'border-forest-700 bg-forest-700 text-white' : 'border-forest-200 text-forest-800 hover:bg-forest-50');
+  return (
+    <nav aria-label="Inquiries views" className="flex flex-wrap gap-2">
+      <Link to={INQUIRIES_PATH} aria-current={leads ? undefined : 'page'} className={tab(!leads)}>
+        Inquiries
+      </Link>
+      <Link to={`${INQUIRIES_PATH}?tab=leads`} aria-current={leads ? 'page' : undefined} className={tab(leads)}>
+        WhatsApp leads
+      </Link>
+    </nav>
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -91,7 +118,7 @@ const columns: DataColumn<Row>[] = [
 ];
 
 export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
-  const { state, total, pages, pageSize, view, pipeline, confirm, today, canDelete } = loaderData;
+  const { state, total, pages, pageSize, view, pipeline, confirm, today, canDelete, leads } = loaderData;
   const rows = loaderData.rows.map((row) => ({ ...row, today }));
   useReturnFocusAfterConfirm(confirm?.id ?? null);
   useReturnFocusAfterView(view && !confirm ? view.id : null);
@@ -103,9 +130,23 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
     </a>
   );
 
+  if (leads) {
+    return (
+      <div className="flex flex-col gap-5">
+        <AdminPageHeader
+          title="Inquiries"
+          description={`The newest ${LEADS_SHOWN} clicks on the site's WhatsApp links. Enter a chat's code (Ref: WA-…) on the booking or inquiry made from it.`}
+        />
+        <Tabs leads />
+        <WhatsappLeadsTable leads={leads} />
+      </div>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-5">
       <AdminPageHeader title="Inquiries" description="Questions from the inquiry dialog and the contact form." actions={exportLink} />
+      <Tabs leads={false} />
       <div className="flex flex-col gap-3">
         <InquiryFilters state={state} />
         <ResultCount total={total} q={state.q} singular="inquiry" plural="inquiries" />

@@ -27,7 +27,7 @@ import { cn } from '~/lib/cn';
 import { formatDateTime } from '~/lib/format';
 import type { PipelineData } from '~/models/pipeline.server';
 import { INQUIRY_TYPE_LABELS, replySubject } from '~/schemas/inquiry-admin';
-import type { ConvertFailure, InquiryDetail } from './inquiry-page.server';
+import type { ConvertFailure, InquiryDetail, WhatsappRefFailure } from './inquiry-page.server';
 import { InquiryStatusPill } from './inquiry-status';
 import { detailFields, mailtoHref, telHref } from './inquiry-text';
 
@@ -55,8 +55,9 @@ export function InquiryDialog({
   const navigation = useNavigation();
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : undefined;
   const busyStatus = busyIntent === 'status' ? navigation.formData?.get('status') : undefined;
-  const actionData = useActionData() as { convert?: ConvertFailure } | undefined;
+  const actionData = useActionData() as { convert?: ConvertFailure; whatsappRef?: WhatsappRefFailure } | undefined;
   const convertFailure = actionData?.convert?.id === inquiry.id ? actionData.convert : undefined;
+  const refFailure = actionData?.whatsappRef?.id === inquiry.id ? actionData.whatsappRef : undefined;
   const convertId = useId();
 
   // After a status change the pressed button is disabled: put focus on the new status instead.
@@ -221,6 +222,23 @@ export function InquiryDialog({
                     />
                   )}
                 </Field>
+                <Field
+                  id={`${convertId}-whatsapp`}
+                  label="WhatsApp reference"
+                  hint="Ref: WA-… from the chat, if it began on WhatsApp"
+                  errors={convertFailure?.errors.whatsappRef ? [convertFailure.errors.whatsappRef] : undefined}
+                >
+                  {(a11y) => (
+                    <Input
+                      {...a11y}
+                      type="text"
+                      name="whatsappRef"
+                      autoComplete="off"
+                      className="w-36"
+                      defaultValue={convertFailure?.values.whatsappRef ?? inquiry.whatsappCode ?? ''}
+                    />
+                  )}
+                </Field>
                 <button type="submit" disabled={Boolean(busyIntent)} className={buttonClass('outline', 'md')}>
                   <CalendarPlus className="size-4" aria-hidden />
                   {busyIntent === 'convert' ? 'Converting...' : 'Convert to booking'}
@@ -228,6 +246,36 @@ export function InquiryDialog({
               </Form>
             )}
           </div>
+          <Form
+            method="post"
+            action={actionTo}
+            preventScrollReset
+            className="flex w-full flex-wrap items-end gap-3 rounded-md border border-forest-100 p-3"
+            aria-label="WhatsApp reference"
+          >
+            <input type="hidden" name="intent" value="whatsapp-ref" />
+            <input type="hidden" name="id" value={inquiry.id} />
+            <Field
+              id={`${convertId}-whatsapp-link`}
+              label="WhatsApp reference"
+              hint="Links this inquiry to the click its chat began with (Ref: WA-…); empty to unlink."
+              errors={refFailure ? [refFailure.error] : undefined}
+            >
+              {(a11y) => (
+                <Input
+                  {...a11y}
+                  type="text"
+                  name="whatsappRef"
+                  autoComplete="off"
+                  className="w-36"
+                  defaultValue={refFailure?.value ?? inquiry.whatsappCode ?? ''}
+                />
+              )}
+            </Field>
+            <button type="submit" disabled={Boolean(busyIntent)} className={buttonClass('outline', 'md')}>
+              {busyIntent === 'whatsapp-ref' ? 'Saving...' : 'Save reference'}
+            </button>
+          </Form>
           <Form method="post" action={actionTo} preventScrollReset className="flex flex-wrap gap-2">
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="id" value={inquiry.id} />

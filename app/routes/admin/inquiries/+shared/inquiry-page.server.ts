@@ -14,7 +14,7 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { auditActor, refuseUnless, requireAdmin } from '~/services/admin-guard.server';
 import { INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryStatus, type InquiryType } from '~/lib/constants';
-import { DomainError, NotFound } from '~/lib/errors.server';
+import { DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
 import { todayInIndia } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { logger } from '~/lib/logger.server';
@@ -22,6 +22,7 @@ import { can } from '~/lib/permissions';
 import { redirectWithToast } from '~/lib/toast.server';
 import { adultsFromGuests, convertInquiryToBooking, convertsToTour } from '~/models/inquiry-conversion.server';
 import { deleteInquiry, getInquiry, listInquiries, setInquiryStatus } from '~/models/inquiry.server';
+import { leadCodeOf, linkInquiryToLead, resolveLeadCode } from '~/models/whatsapp-leads.server';
 import { handlePipelineIntent, isPipelineIntent, loadPipeline, type PipelineData, type PipelineResult } from '~/models/pipeline.server';
 import type { Inquiry } from '~/db/schema';
 import { ADMIN_PAGE_SIZE } from '~/routes/admin/+shared/list-route.server';
@@ -90,10 +91,19 @@ export type InquiryDetail = Omit<Inquiry, 'createdAt' | 'updatedAt' | 'type' | '
   bookingReference: string | null;
   /** The convert step's prefill and rule: travellers read from the guests, required for a tour. */
   convert: { startDate: string; adults: string; needsTravellers: boolean };
+  /** The code of the WhatsApp click the inquiry is linked to (docs/decisions/049-whatsapp-leads.md), or null. */
+  whatsappCode: string | null;
 };
 
+/** A refused WhatsApp reference (400): the message for the field and what was typed. */
+export type WhatsappRefFailure = { id: string; error: string; value: string };
+
 /** A refused 'Convert to booking' (400): each field's message and what was posted. */
-export type ConvertFailure = { id: string; errors: { startDate?: string; adults?: string }; values: { startDate: string; adults: string } };
+export type ConvertFailure = {
+  id: string;
+  errors: { startDate?: string; adults?: string; whatsappRef?: string };
+  values: { startDate: string; adults: string; whatsappRef: string };
+};
 
 function toRow(inquiry: Inquiry): InquiryRow {
   return {
@@ -110,7 +120,7 @@ function toRow(inquiry: Inquiry): InquiryRow {
   };
 }
 
-function toDetail(inquiry: Inquiry): InquiryDetail {
+function toDetail(inquiry: Inquiry, whatsappCode: string | null): InquiryDetail {
   const { createdAt, updatedAt: _updatedAt, ...rest } = inquiry;
   return {
     ...rest,
@@ -119,6 +129,7 @@ function toDetail(inquiry: Inquiry): InquiryDetail {
     reference: shortReference(inquiry.id),
     createdAt: createdAt.toISOString(),
     bookingReference: inquiry.bookingId ? shortReference(inquiry.bookingId) : null,
+    whatsappCode,
     convert: { startDate: inquiry.travelDate ?? '', adults: String(adultsFromGuests(inquiry.guests) ?? ''), needsTravellers: convertsToTour(inquiry.type) },
   };
 }
@@ -148,6 +159,7 @@ export async function loadInquiriesPage(request: Request) {
   const canDelete = can(auth.user.role, 'delete');
   const [viewed, target] = await Promise.all([find(query.view), find(canDelete ? query.deleteId : null)]);
   const pipeline: PipelineData | null = viewed ? await loadPipeline('inquiry', viewed.id) : null;
+  const whatsappCode = viewed ? await leadCodeOf(viewed.whatsappLeadId) : null;
   const today = todayInIndia();
   return {
     state,
@@ -157,7 +169,7 @@ export async function loadInquiriesPage(request: Request) {
     total,
     pages,
     pageSize: ADMIN_PAGE_SIZE,
-    view: viewed ? toDetail(viewed) : null,
+    view: viewed ? toDetail(viewed, whatsappCode) : null,
     pipeline,
     confirm: target ? { id: target.id, name: target.name, reference: shortReference(target.id), fromView: query.view === target.id } : null,
     /** Whether the user may delete (app/lib/permissions.ts); without it no Delete shows and `?delete=` opens nothing. */
@@ -228,6 +240,20 @@ export async function inquiriesAction(request: Request) {
       }
       throw await redirectWithToast(inquiriesHref(state, { view: action.id }), { type: 'success', title: statusMessage(action.status) });
     }
+    case 'whatsapp-ref': {
+      const back = inquiriesHref(state, { view: action.id });
+      let linked: string | null;
+      try {
+        linked = await linkInquiryToLead(action.id, action.whatsappRef, actor);
+      } catch (error) {
+        if (error instanceof InvalidReference) {
+          return data({ whatsappRef: { id: action.id, error: error.message, value: action.whatsappRef } satisfies WhatsappRefFailure }, { status: 400 });
+        }
+        logFailure(error, 'inquiry_whatsapp_ref', action.id);
+        throw await redirectWithToast(error instanceof NotFound ? list : back, { type: 'error', title: 'Failed to save the WhatsApp reference' });
+      }
+      throw await redirectWithToast(back, { type: 'success', title: linked ? `Linked to WhatsApp lead ${linked}` : 'WhatsApp reference removed' });
+    }
     case 'delete': {
       let deleted = false;
       try {
@@ -246,7 +272,7 @@ export async function inquiriesAction(request: Request) {
         const v = form?.get(name);
         return typeof v === 'string' ? v : '';
       };
-      const values = { startDate: text('startDate'), adults: text('adults') };
+      const values = { startDate: text('startDate'), adults: text('adults'), whatsappRef: text('whatsappRef').slice(0, 40) };
       const input = convertInquirySchema(convertsToTour(source.type)).safeParse(values);
       if (!input.success) {
         const errors: ConvertFailure['errors'] = {};
@@ -256,11 +282,19 @@ export async function inquiriesAction(request: Request) {
         }
         return data({ convert: { id: source.id, errors, values } satisfies ConvertFailure }, { status: 400 });
       }
+      // The chat's WhatsApp reference, optional (docs/decisions/049-whatsapp-leads.md): an unknown code is said on its field.
+      let whatsappLeadId: string | null;
+      try {
+        whatsappLeadId = await resolveLeadCode(values.whatsappRef, 'whatsappRef');
+      } catch (error) {
+        if (!(error instanceof InvalidReference)) throw error;
+        return data({ convert: { id: source.id, errors: { whatsappRef: error.message }, values } satisfies ConvertFailure }, { status: 400 });
+      }
       let bookingId: string;
       try {
         ({
           booking: { id: bookingId },
-        } = await convertInquiryToBooking(action.id, input.data, actor));
+        } = await convertInquiryToBooking(action.id, input.data, actor, { whatsappLeadId }));
       } catch (error) {
         logFailure(error, 'inquiry_convert', action.id);
         const back = error instanceof NotFound ? list : inquiriesHref(state, { view: action.id });
