@@ -121,6 +121,30 @@ describe('sessions', () => {
     expect(JSON.stringify(page)).not.toMatch(/tokenHash/);
   });
 
+  test('lists this session and the 19 most recently used others; the rest are counted, and signing out the others ends them too', async () => {
+    const { cookie, sessionId, user } = await createStaffSession();
+    // A script that signs in through the API at every run leaves a Bearer session each time.
+    const older = Date.now() - 60 * 60 * 1000;
+    for (let i = 0; i < 30; i += 1) {
+      const made = await createSession(user.id, { kind: 'bearer', userAgent: 'curl/8.5.0', ip: `203.0.113.${i + 1}` });
+      await db()
+        .update(sessions)
+        .set({ lastSeenAt: new Date(older + i * 60_000) })
+        .where(eq(sessions.id, made.id));
+    }
+    const page = (await load(cookie)).body as Page & { otherSessions: number; unlistedSessions: number };
+    expect(page.sessions).toHaveLength(20);
+    expect(page.sessions.filter((s) => s.current).map((s) => s.id)).toEqual([sessionId]);
+    // The most recently used are listed: the last 19 made (203.0.113.12 to .30).
+    expect(page.sessions.filter((s) => !s.current).map((s) => s.ip)).toEqual(Array.from({ length: 19 }, (_, i) => `203.0.113.${30 - i}`));
+    expect(page).toMatchObject({ otherSessions: 30, unlistedSessions: 11 });
+
+    expect((await post(cookie, { intent: 'revoke-others' })).status).toBe(302);
+    const after = (await load(cookie)).body as Page & { otherSessions: number; unlistedSessions: number };
+    expect(after.sessions.map((s) => s.id)).toEqual([sessionId]);
+    expect(after).toMatchObject({ otherSessions: 0, unlistedSessions: 0 });
+  });
+
   test('signs out another session (not someone else’s), then the current one signs this browser out', async () => {
     const { cookie, token, user } = await createStaffSession();
     const other = await createSession(user.id, { kind: 'cookie', userAgent: CHROME_LINUX });

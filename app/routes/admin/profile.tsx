@@ -53,6 +53,24 @@ const PATH = '/admin/profile';
 
 export const meta: Route.MetaFunction = () => adminMeta('Profile');
 
+/**
+ * How many sessions the page lists: this one and the most recently used others. A script that signs
+ * in through the API for each run can leave hundreds of live Bearer sessions; listing them all made
+ * the page long and slow to use, and 'Sign out all other sessions' ends the ones not listed too.
+ */
+const SESSIONS_LISTED = 20;
+
+/** The sessions the page lists (newest use first, this one always among them) and how many others are not listed. */
+function listedSessions<T extends { id: string }>(all: T[], currentId: string) {
+  const marked = all.map((s) => ({ ...s, current: s.id === currentId }));
+  const listed = new Set([...marked.filter((s) => s.current), ...marked.filter((s) => !s.current).slice(0, SESSIONS_LISTED - 1)].map((s) => s.id));
+  return {
+    sessions: marked.filter((s) => listed.has(s.id)),
+    otherSessions: marked.filter((s) => !s.current).length,
+    unlistedSessions: marked.length - listed.size,
+  };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await requireAdmin(request);
   const [account, sessions] = await Promise.all([getAccount(auth.user.id), listUserSessions(auth.user.id)]);
@@ -70,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     enrolment,
     /** The password was given within 5 minutes: two-factor can be set up or turned off (docs/decisions/045-security-round-two.md, section 8). */
     recent: recentlyAuthenticated(auth),
-    sessions: sessions.map((s) => ({ ...s, current: s.id === auth.session.id })),
+    ...listedSessions(sessions, auth.session.id),
     /**
      * New at every load: the forms are keyed on it, so after a change (a redirect, which reloads)
      * they start afresh, without old errors or typed passwords; a refused submission (4xx) does not
@@ -125,7 +143,7 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
     }
   }, [codes]);
 
-  const others = sessions.filter((s) => !s.current).length;
+  const others = loaderData.otherSessions;
 
   return (
     <div className="flex flex-col gap-6">
@@ -196,6 +214,11 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
         }
       >
         <SessionsList sessions={sessions} />
+        {loaderData.unlistedSessions > 0 ? (
+          <p className="mt-3 text-sm text-muted" data-unlisted-sessions>
+            {`${loaderData.unlistedSessions} more ${loaderData.unlistedSessions === 1 ? 'session, used' : 'sessions, used'} less recently, ${loaderData.unlistedSessions === 1 ? 'is' : 'are'} not listed; 'Sign out all other sessions' ends ${loaderData.unlistedSessions === 1 ? 'it' : 'them'} too.`}
+          </p>
+        ) : null}
       </AccountSection>
     </div>
   );
