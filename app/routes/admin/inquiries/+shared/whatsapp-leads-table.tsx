@@ -7,23 +7,10 @@ import { DataTable, type DataColumn } from '~/components/admin/data-table';
 import { EmptyState } from '~/components/admin/empty-state';
 import { MessageSquareText } from 'lucide-react';
 import { formatDateTime } from '~/lib/format';
+import type { WhatsappLeadRow } from '~/models/whatsapp-leads.server';
 
 /** A lead as the loader sends it (dates as strings once serialised). */
-export type LeadRow = {
-  id: string;
-  code: string;
-  createdAt: Date | string;
-  pagePath: string;
-  itemType: string | null;
-  itemName: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  bookings: number;
-  inquiries: number;
-};
+export type LeadRow = Omit<WhatsappLeadRow, 'createdAt'> & { createdAt: Date | string };
 
 const ITEM_LABELS: Record<string, string> = { package: 'Package', bike: 'Bike', car: 'Car' };
 
