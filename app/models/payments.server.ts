@@ -186,20 +186,19 @@ export function quoteGst(lines: QuoteLine[], booking: Pick<Booking, 'type' | 'ne
  */
 export async function saveQuote(bookingId: string, input: QuoteInput, actor: AuditActor): Promise<BookingQuote> {
   if (!isUuid(bookingId)) throw new NotFound('Booking not found');
+  // Read before the transaction: PGlite has one connection.
   const { tax } = await getSettings(['tax']);
-  const [kind] = await db().select({ type: bookings.type, needDriver: bookings.needDriver }).from(bookings).where(eq(bookings.id, bookingId));
-  if (!kind) throw new NotFound('Booking not found');
-  const totalPaise = quoteTotal(input.lines) + quoteGst(input.lines, kind, tax);
-  if (totalPaise > MAX_AMOUNT_PAISE) {
-    throw new InvalidMoneyChange('The total is above ₹1 crore', [{ path: 'lines', message: 'The total may be at most ₹1,00,00,000 (₹1 crore)' }]);
-  }
-  if (input.advancePaise > totalPaise) {
-    throw new InvalidMoneyChange('The advance is more than the total', [
-      { path: 'advancePaise', message: `The advance may be at most the total, ${formatPaise(totalPaise)}` },
-    ]);
-  }
   const quote = await db().transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
+    const totalPaise = quoteTotal(input.lines) + quoteGst(input.lines, booking, tax);
+    if (totalPaise > MAX_AMOUNT_PAISE) {
+      throw new InvalidMoneyChange('The total is above ₹1 crore', [{ path: 'lines', message: 'The total may be at most ₹1,00,00,000 (₹1 crore)' }]);
+    }
+    if (input.advancePaise > totalPaise) {
+      throw new InvalidMoneyChange('The advance is more than the total', [
+        { path: 'advancePaise', message: `The advance may be at most the total, ${formatPaise(totalPaise)}` },
+      ]);
+    }
     if (booking.status === 'rejected' || booking.status === 'cancelled') throw new Conflict(`A ${booking.status} booking cannot be quoted`);
     const { paidPaise } = ledgerTotals(await ledgerOf(tx, bookingId));
     if (totalPaise < paidPaise) {
