@@ -35,6 +35,7 @@ import {
 } from '../lib/constants';
 import type { CancellationPolicy } from '../lib/cancellation-policy';
 import { DOCUMENT_KINDS } from '../lib/gst/document-number';
+import { GENDERS, PERMIT_STATUSES } from '../lib/permits/constants';
 import { LEAD_CODE_ALPHABET, LEAD_CODE_LENGTH, WHATSAPP_ITEM_TYPES } from '../lib/whatsapp-leads';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, quoted here. */
@@ -138,11 +139,19 @@ export const tourPackages = pgTable(
     accommodation: jsonb('accommodation').$type<AccommodationStay[]>().notNull().default([]),
     vehicleType: text('vehicle_type'),
     locations: textList('locations'),
+    /**
+     * The permits this package needs (ids from the `permits` setting, e.g. 'north-sikkim-pap'); empty
+     * for none (docs/decisions/050-permits-and-manifests.md).
+     */
+    permitIds: textList('permit_ids'),
+    /** How many days before travel the travellers' documents are due for the permit. */
+    permitDocumentsDaysBefore: integer('permit_documents_days_before').notNull().default(10),
     ...displayFields(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('tour_packages_permit_days_before', sql`${t.permitDocumentsDaysBefore} between 1 and 90`),
     check('tour_packages_title_not_blank', sql`length(trim(${t.title})) > 0`),
     check('tour_packages_price_not_negative', sql`${t.price} >= 0`),
     check('tour_packages_category', oneOf(t.category, PACKAGE_CATEGORIES)),
@@ -338,10 +347,22 @@ export const bookings = pgTable(
     inquiryId: uuid('inquiry_id').references((): AnyPgColumn => inquiries.id, { onDelete: 'set null' }),
     /** The WhatsApp click this booking came from, linked by staff with its code (docs/decisions/049-whatsapp-leads.md). */
     whatsappLeadId: uuid('whatsapp_lead_id').references(() => whatsappLeads.id, { onDelete: 'set null' }),
+    /**
+     * Where the booking's permit stands (PERMIT_STATUSES, docs/decisions/050-permits-and-manifests.md):
+     * `not_needed` unless its package needs a permit. `permitNumber` and the scan's private key are
+     * set when the permit is issued.
+     */
+    permitStatus: text('permit_status').notNull().default('not_needed'),
+    permitNumber: text('permit_number').notNull().default(''),
+    permitScanKey: text('permit_scan_key'),
+    /** When the two reminders to send the travellers' documents went out: at the deadline, and 3 days before travel. */
+    permitDeadlineReminderAt: timestamp('permit_deadline_reminder_at', { withTimezone: true }),
+    permitFinalReminderAt: timestamp('permit_final_reminder_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('bookings_permit_status', oneOf(t.permitStatus, PERMIT_STATUSES)),
     check('bookings_type', oneOf(t.type, BOOKING_TYPES)),
     check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_source', oneOf(t.source, BOOKING_SOURCES)),
@@ -1068,6 +1089,52 @@ export const tripAssignments = pgTable(
     index('trip_assignments_starts_on_idx').on(t.startsOn),
   ],
 );
+
+/**
+ * The people travelling on a booking, one row each, as the permit office asks for them
+ * (docs/decisions/050-permits-and-manifests.md): the name as on the ID, gender, date of birth,
+ * nationality (ISO 3166-1 alpha-2, 'IN' for India); an Indian gives an ID type from the `permits`
+ * setting and its number, a foreign national a passport and a visa number. `position` is the
+ * traveller's number on the booking (1, 2...), used in the manifest and the documents' file names.
+ *
+ * `photoKey` and `idScanKey` name the re-encoded images in the private identity store (never under
+ * /uploads); both are cleared and `documentsDeletedAt` set when the retention period after the trip
+ * has passed.
+ */
+export const bookingTravellers = pgTable(
+  'booking_travellers',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fullName: text('full_name').notNull(),
+    gender: text('gender').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    nationality: text('nationality').notNull().default('IN'),
+    /** An id of `permits.idTypes` for an Indian; null for a foreign national. */
+    idType: text('id_type'),
+    idNumber: text('id_number').notNull().default(''),
+    passportNumber: text('passport_number').notNull().default(''),
+    visaNumber: text('visa_number').notNull().default(''),
+    photoKey: text('photo_key'),
+    idScanKey: text('id_scan_key'),
+    documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('booking_travellers_position', sql`${t.position} >= 1`),
+    check('booking_travellers_name_not_blank', sql`length(trim(${t.fullName})) > 0`),
+    check('booking_travellers_gender', oneOf(t.gender, GENDERS)),
+    check('booking_travellers_nationality', sql`${t.nationality} ~ '^[A-Z]{2}$'`),
+    uniqueIndex('booking_travellers_booking_position_idx').on(t.bookingId, t.position),
+  ],
+);
+
+export type BookingTraveller = typeof bookingTravellers.$inferSelect;
+export type NewBookingTraveller = typeof bookingTravellers.$inferInsert;
 
 export type Driver = typeof drivers.$inferSelect;
 export type NewDriver = typeof drivers.$inferInsert;

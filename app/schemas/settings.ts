@@ -10,6 +10,7 @@ import { PRICES_INCLUDE_TAX_DEFAULT, TAX_DEFAULTS, validateGstRate, validateSac,
 import { DEFAULT_DOCUMENT_PREFIXES, validatePrefix, type DocumentKind } from '~/lib/gst/document-number';
 import { validateGstin } from '~/lib/gst/gstin';
 import { formatStateWithCode, gstStateByCode, HOME_STATE_CODE } from '~/lib/gst/states';
+import { DOCUMENT_FORMATS } from '~/lib/permits/constants';
 
 export { ALLOWED_MAP_HOSTS, parseMapEmbed } from '~/lib/admin/map-embed';
 
@@ -343,6 +344,68 @@ export function issuesTaxInvoices(tax: { gstin: string }): boolean {
   return tax.gstin !== '';
 }
 
+/** A short identifier of a permit or an ID type: lower-case letters, digits and hyphens. */
+const slug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'Use lower-case letters, digits and hyphens, e.g. north-sikkim-pap');
+
+/** A whole number of `unit` from `min` to `max`, given as a number or as a form's text. */
+const wholeNumber = (min: number, max: number, unit: string) =>
+  numberLike(`Enter a whole number of ${unit} from ${min} to ${max}`).pipe(
+    z
+      .number()
+      .int(`Enter a whole number of ${unit} from ${min} to ${max}`)
+      .min(min, `Enter a whole number of ${unit} from ${min} to ${max}`)
+      .max(max, `Enter a whole number of ${unit} from ${min} to ${max}`),
+  );
+
+/**
+ * One permit a package can need (docs/decisions/050-permits-and-manifests.md): North Sikkim PAP,
+ * Nathula PAP... `closedWeekdays` are the days (0 = Sunday) its area is closed to visitors, so a
+ * trip day there is flagged; `foreignersOnly` marks the RAP/PAP only foreign nationals need.
+ */
+export const permitTypeSchema = z.object({
+  id: slug,
+  name: required(80),
+  closedWeekdays: z
+    .array(z.number().int().min(0).max(6))
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, 'Each day once'),
+  foreignersOnly: z.boolean(),
+});
+
+/** An identity document an Indian traveller may give (Voter ID, Passport...); `enabled: false` hides it from the forms. */
+export const idTypeSchema = z.object({ id: slug, label: required(60), enabled: z.boolean() });
+
+const uniqueIds = (items: { id: string }[]) => new Set(items.map((item) => item.id)).size === items.length;
+
+/**
+ * Permits and travellers' documents (docs/decisions/050-permits-and-manifests.md): the permits
+ * packages choose from, the ID types offered to Indian travellers, how many days before travel the
+ * documents are due by default, the permit office's limits on the scans (formats, 10-100 KB after
+ * re-encoding by default) and how many days after the trip the documents are deleted.
+ */
+export const permitSettingsSchema = z
+  .object({
+    types: z.array(permitTypeSchema).max(20, 'At most 20 permits').refine(uniqueIds, 'Each permit needs its own identifier'),
+    idTypes: z
+      .array(idTypeSchema)
+      .min(1, 'Keep at least one ID type')
+      .max(12, 'At most 12 ID types')
+      .refine(uniqueIds, 'Each ID type needs its own identifier')
+      .refine((types) => types.some((t) => t.enabled), 'Offer at least one ID type'),
+    documentsDaysBefore: wholeNumber(1, 90, 'days'),
+    documentFormats: z.array(z.enum(DOCUMENT_FORMATS, { error: 'Use JPEG or PNG' })).min(1, 'Accept at least one format'),
+    minDocumentKb: wholeNumber(1, 1000, 'KB'),
+    maxDocumentKb: wholeNumber(5, 5000, 'KB'),
+    retentionDaysAfterTrip: wholeNumber(1, 3650, 'days'),
+  })
+  .refine((s) => s.maxDocumentKb >= s.minDocumentKb * 2, {
+    path: ['maxDocumentKb'],
+    message: 'The largest size must be at least twice the smallest',
+  });
+
 /** Every settings key and the schema that checks its value. */
 export const settingsSchemas = {
   company: companySettingsSchema,
@@ -356,6 +419,7 @@ export const settingsSchemas = {
   notifications: notificationSettingsSchema,
   payments: paymentSettingsSchema,
   tax: taxSettingsSchema,
+  permits: permitSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof settingsSchemas;
@@ -380,6 +444,7 @@ export const SETTINGS_LABELS: Record<SettingsKey, string> = {
   notifications: 'Notification e-mail',
   payments: 'Payments and cancellations',
   tax: 'Tax (GST)',
+  permits: "Permits and travellers' documents",
 };
 
 /** True for a settings key (API bodies name keys as they like). */
@@ -467,5 +532,27 @@ export const defaultSettings: Settings = {
     tourPackage: { sac: TAX_DEFAULTS.tour_package.sac, ratePercent: TAX_DEFAULTS.tour_package.ratePercent },
     carWithDriver: { sac: TAX_DEFAULTS.car_with_driver.sac, ratePercent: TAX_DEFAULTS.car_with_driver.ratePercent },
     selfDrive: { sac: TAX_DEFAULTS.self_drive.sac, ratePercent: TAX_DEFAULTS.self_drive.ratePercent },
+  },
+  // The permits of Sikkim as operators in Gangtok know them today; the rules change, so the office
+  // edits them (docs/decisions/050-permits-and-manifests.md). Aadhaar is listed but off: permit
+  // offices usually refuse it (../shared/docs/operations-in-india.md).
+  permits: {
+    types: [
+      { id: 'north-sikkim-pap', name: 'North Sikkim PAP (Lachung, Lachen, Gurudongmar, Yumthang)', closedWeekdays: [], foreignersOnly: false },
+      { id: 'tsomgo-pap', name: 'Tsomgo Lake PAP', closedWeekdays: [], foreignersOnly: false },
+      { id: 'nathula-pap', name: 'Nathula PAP', closedWeekdays: [1, 2], foreignersOnly: false },
+      { id: 'rap-foreigners', name: 'RAP / PAP for foreign nationals', closedWeekdays: [], foreignersOnly: true },
+    ],
+    idTypes: [
+      { id: 'voter-id', label: 'Voter ID', enabled: true },
+      { id: 'passport', label: 'Passport', enabled: true },
+      { id: 'driving-licence', label: 'Driving Licence', enabled: true },
+      { id: 'aadhaar', label: 'Aadhaar', enabled: false },
+    ],
+    documentsDaysBefore: 10,
+    documentFormats: ['jpeg', 'png'],
+    minDocumentKb: 10,
+    maxDocumentKb: 100,
+    retentionDaysAfterTrip: 30,
   },
 };

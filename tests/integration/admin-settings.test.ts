@@ -185,6 +185,17 @@ describe('schemas: good and bad values per key', () => {
         [{ ...defaultSettings.tax, invoicePrefix: 'HTOURS' }, 'invoicePrefix'],
       ],
     },
+    permits: {
+      good: [defaultSettings.permits, { ...defaultSettings.permits, types: [], minDocumentKb: '20', maxDocumentKb: '200' }],
+      bad: [
+        [{ ...defaultSettings.permits, types: [{ id: 'Nathula PAP', name: 'Nathula', closedWeekdays: [1], foreignersOnly: false }] }, 'types.0.id'],
+        [{ ...defaultSettings.permits, types: [{ id: 'nathula', name: 'Nathula', closedWeekdays: [1, 1], foreignersOnly: false }] }, 'types.0.closedWeekdays'],
+        [{ ...defaultSettings.permits, idTypes: defaultSettings.permits.idTypes.map((t) => ({ ...t, enabled: false })) }, 'idTypes'],
+        [{ ...defaultSettings.permits, documentsDaysBefore: 0 }, 'documentsDaysBefore'],
+        [{ ...defaultSettings.permits, minDocumentKb: 60, maxDocumentKb: 100 }, 'maxDocumentKb'],
+        [{ ...defaultSettings.permits, documentFormats: ['gif'] }, 'documentFormats.0'],
+      ],
+    },
   };
 
   for (const [key, { good, bad }] of Object.entries(cases)) {

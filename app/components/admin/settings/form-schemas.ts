@@ -66,6 +66,7 @@ export const settingsFormSchemas = {
   payments: settingsSchemas.payments.extend({ bankDetails: linesOf(settingsSchemas.payments.shape.bankDetails) }),
   // Every field is text or a select, posted as the key's schema reads it.
   tax: settingsSchemas.tax,
+  permits: settingsSchemas.permits,
 } satisfies Record<SettingsKey, z.ZodType>;
 
 /** The keys edited on /admin/settings (the map has its own page, /admin/location), in page order. */
