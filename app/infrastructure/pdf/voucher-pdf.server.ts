@@ -178,7 +178,8 @@ export async function renderVoucherPdf(voucher: VoucherView): Promise<Uint8Array
     const transport = voucher.transport;
     section('Pickup, driver and vehicle', 14, () => {
       for (const assignment of transport.assignments) {
-        y = room(y, 30);
+        // An assignment's days, pickup, driver and vehicle stay on one page.
+        y = room(y, heightOf(assignment.heading, width, { font: 'bold' }) + 2 + assignment.facts.reduce((sum, fact) => sum + factHeight(fact), 0));
         y = text(assignment.heading, left, y, { font: 'bold', width }) + 2;
         facts(assignment.facts);
         y += 3;
