@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookingTravellers, emailOutbox, type NewBooking } from '~/db/schema';
@@ -19,7 +21,8 @@ import { getSettings } from '~/models/settings.server';
 import { assignTrip } from '~/models/trip-assignment.server';
 import { loader as adminVoucherLoader } from '~/routes/admin/bookings/voucher';
 import { loader as travellerVoucherLoader } from '~/routes/booking/voucher';
-import { policyOf } from '~/routes/site/+shared/traveller-booking.server';
+import TravellerBooking from '~/routes/site/traveller-booking';
+import { policyOf, travellerBooking } from '~/routes/site/+shared/traveller-booking.server';
 import { ageOn, shortDescription, voucherView } from '~/routes/booking/+shared/voucher.server';
 import { createStaffSession } from '../auth-helpers';
 import { createBooking, createCar, createDriver, createPackage } from '../factories';
@@ -266,6 +269,39 @@ describe("the traveller's download, /booking/:token/voucher", () => {
     expect(response.status).toBe(409);
     expect(await response.text()).toContain('not confirmed');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe("the traveller's booking page", () => {
+  /** The page as the server sends it (no script), for `token`. */
+  async function pageHtml(token: string): Promise<string> {
+    const loaderData = {
+      found: true,
+      view: await travellerBooking(token, { online: false }),
+      payment: null,
+      payAction: `/booking/${token}/pay`,
+      detailsSaved: false,
+      pagePath: `/booking/${token}`,
+    };
+    const props = { loaderData, params: { token }, matches: [] } as unknown as Parameters<typeof TravellerBooking>[0];
+    return renderToStaticMarkup(
+      <MemoryRouter>
+        <TravellerBooking {...props} />
+      </MemoryRouter>,
+    );
+  }
+
+  test('links the voucher of a confirmed booking only, as a plain link', async () => {
+    const { booking } = await northSikkimTrip({ travellers: false, driver: false });
+    const { token } = await issueBookingLink(db(), booking.id);
+    const html = await pageHtml(token);
+    expect(html).toContain(`href="/booking/${token}/voucher"`);
+    expect(html).toContain('Download your voucher (PDF)');
+    expect(html).not.toContain('<script');
+
+    const pending = await createBooking({ email: `pending-${randomUUID().slice(0, 8)}@example.com` });
+    const pendingHtml = await pageHtml((await issueBookingLink(db(), pending.id)).token);
+    expect(pendingHtml).not.toContain('/voucher');
   });
 });
 
