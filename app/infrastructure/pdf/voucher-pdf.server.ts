@@ -116,6 +116,9 @@ export async function renderVoucherPdf(voucher: VoucherView): Promise<Uint8Array
   };
   const factHeight = (fact: VoucherFact) => Math.max(heightOf(fact.label, LABEL_WIDTH - 8), heightOf(fact.value, width - LABEL_WIDTH)) + 3;
   const facts = (list: readonly VoucherFact[], x = left) => {
+    // A short list (the payments, the permit) stays on one page.
+    const total = list.reduce((sum, fact) => sum + factHeight(fact), 0);
+    if (total < 160) y = room(y, total);
     for (const fact of list) {
       y = room(y, factHeight(fact));
       text(fact.label, x, y, { width: LABEL_WIDTH - 8, color: MUTED });
