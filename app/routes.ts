@@ -21,6 +21,8 @@ export default [
   route('booking/:token/return', 'routes/booking/return.ts'),
   // Its receipts, tax invoice and credit notes as PDFs (docs/decisions/047-invoices-gst.md#downloads).
   route('booking/:token/documents/:documentId', 'routes/booking/document.ts'),
+  // The travel voucher of a confirmed booking, a PDF (docs/decisions/051-voucher.md).
+  route('booking/:token/voucher', 'routes/booking/voucher.ts'),
 
   // Every WhatsApp link of the public site: counts the click, then 302 to wa.me
   // (docs/decisions/049-whatsapp-leads.md).
@@ -74,6 +76,7 @@ export default [
     route('bookings/:id', 'routes/admin/bookings/detail.tsx'),
     route('bookings/:id/edit', 'routes/admin/bookings/edit.tsx'),
     route('bookings/:id/documents/:documentId', 'routes/admin/bookings/document.ts'),
+    route('bookings/:id/voucher', 'routes/admin/bookings/voucher.ts'),
     route('inquiries', 'routes/admin/inquiries/list.tsx'),
     route('location', 'routes/admin/location.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

@@ -130,6 +130,7 @@ function cancellationRefundText(refund: { amountPaise: number; paidPaise: number
  * is no change or that the state machine never makes (back to pending). A cancellation made with
  * its refund decided (`refund`, paise: docs/decisions/046-payments.md#cancellation-and-refunds)
  * says what comes back of what was paid; without it, that any refund due is on the booking page.
+ * The "confirmed" mail also links the travel voucher (`voucherLine`).
  */
 export function bookingStatusMail(
   booking: Pick<Booking, 'id' | 'type' | 'itemName' | 'name' | 'email' | 'startDate' | 'endDate'>,
@@ -166,8 +167,18 @@ export function bookingStatusMail(
     to: booking.email,
     kind: 'status',
     subject: oneLine(`${subject} - ${company.name}`),
-    text: `Hello ${booking.name},\n\n${message}\n\n${details}\n\n${pageLine(pageUrl)}Questions? Reply to this e-mail or contact our office:\n${contact}\n\n${company.name}\n`,
+    text: `Hello ${booking.name},\n\n${message}\n\n${details}\n\n${pageLine(pageUrl)}${change.to === 'confirmed' ? voucherLine(pageUrl) : ''}Questions? Reply to this e-mail or contact our office:\n${contact}\n\n${company.name}\n`,
   };
+}
+
+/**
+ * The line of the "confirmed" mail that links the travel voucher (docs/decisions/051-voucher.md):
+ * the booking page's address + '/voucher', with the blank line after it; '' without a page link.
+ * A link, not an attachment: the voucher is made when it is opened, so it shows the driver and
+ * what is paid as they are then.
+ */
+export function voucherLine(pageUrl: string | undefined): string {
+  return pageUrl ? `Your travel voucher (PDF), to keep with you on the trip: ${pageUrl}/voucher\n\n` : '';
 }
 
 /**

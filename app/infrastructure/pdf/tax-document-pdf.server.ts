@@ -4,34 +4,7 @@
  * the rupee sign renders and every word can be copied and searched. This module only lays out text it
  * is given: amounts, dates, tax labels and words are formatted by the caller (app/lib/gst/).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf'),
-};
-
-let parsedFonts: Record<keyof typeof FONT_FILES, fontkit.Font> | undefined;
-
-/**
- * The two faces, read and parsed once per process: parsing Inter's tables (kerning, contextual
- * alternates) was most of the time of a PDF when each document opened the files itself. pdfkit takes
- * a fontkit font and keeps its subset and layout cache per document, so sharing is safe; a render
- * runs synchronously from the first text to `end()`, so two renders never interleave on the font.
- */
-function fonts(): Record<keyof typeof FONT_FILES, fontkit.Font> {
-  const open = (file: string) => {
-    const font = fontkit.create(readFileSync(file));
-    if (!('layout' in font) || !font.hasGlyphForCodePoint(0x20b9)) throw new Error(`${file}: not a single font with the rupee sign`);
-    return font;
-  };
-  parsedFonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
-  return parsedFonts;
-}
+import { drawPageFooters, drawRule, drawText, FIGURES, INK, MARGIN, MUTED, openPdf, TEXT_FEATURES, type DrawTextOptions } from './pdf-document.server';
 
 /** The operator issuing the document (tax settings); every string is printed as given. */
 export type TaxDocumentSupplier = {
@@ -108,20 +81,9 @@ export type TaxDocumentView = {
 
 type Column = { title: string; width: number; align: 'left' | 'right'; value: (line: TaxDocumentLine, index: number) => string };
 
-const MARGIN = 40;
 const FOOTER_SPACE = 36;
 const TABLE_SIZE = 8.5;
 const CELL_PAD = 4;
-const INK = '#1f2933';
-const MUTED = '#5f6b7a';
-const RULE = '#c9d1d9';
-/**
- * OpenType features, as fontkit takes them (pdfkit passes them through; its types say tags only):
- * Inter's contextual alternates cost about a third of the render time and change nothing an invoice
- * shows; amounts use tabular figures so that columns of figures line up.
- */
-const TEXT_FEATURES = { calt: false } as unknown as PDFKit.Mixins.TextOptions['features'];
-const FIGURES = { calt: false, tnum: true } as unknown as PDFKit.Mixins.TextOptions['features'];
 
 /**
  * The table's columns, each as wide as its widest cell (figures never wrap) or the widest word of its
@@ -166,50 +128,22 @@ function columnsFor(pdf: PDFKit.PDFDocument, doc: TaxDocumentView, contentWidth:
  * Throws only if pdfkit or the font files fail (a broken install), never for the view's content.
  */
 export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8Array> {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    // No default font: pdfkit would otherwise load Helvetica's metrics for nothing.
-    font: null as unknown as undefined,
-    bufferPages: true,
-    lang: 'en-IN',
-    displayTitle: true,
-    info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName, Subject: `Booking ${doc.bookingReference}`, CreationDate: doc.issuedAt },
-  });
-  const faces = fonts();
-  // pdfkit accepts a fontkit font where its types say file or bytes (PDFFontFactory.open).
-  pdf.registerFont('regular', faces.regular as unknown as Buffer);
-  pdf.registerFont('bold', faces.bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
+  const { pdf, finish } = openPdf({
+    title: `${doc.title} ${doc.number}`,
+    author: doc.supplier.legalName,
+    subject: `Booking ${doc.bookingReference}`,
+    creationDate: doc.issuedAt,
   });
 
   const left = MARGIN;
   const width = pdf.page.width - 2 * MARGIN;
   const bottom = () => pdf.page.height - MARGIN - FOOTER_SPACE;
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {}) => {
-    const { font = 'regular', size = 9, color = INK, ...rest } = options;
-    pdf
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(value, x, y, { lineGap: 1.5, features: TEXT_FEATURES, ...rest });
-    return pdf.y;
-  };
+  const text = (value: string, x: number, y: number, options: DrawTextOptions = {}) => drawText(pdf, value, x, y, options);
   const continueOnNewPage = () => {
     pdf.addPage();
     return text(`${doc.title} ${doc.number} (continued)`, left, MARGIN, { font: 'bold', size: 10 }) + 8;
   };
-  const rule = (y: number, color = RULE) =>
-    pdf
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.6)
-      .strokeColor(color)
-      .stroke();
+  const rule = (y: number) => drawRule(pdf, y);
 
   // Header: the supplier on the left, the document on the right.
   const half = width / 2;
@@ -237,7 +171,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
 
   // The table: the header row, then each line; a line that does not fit starts a new page.
   const columns = columnsFor(pdf, doc, width);
-  const cell = (value: string, column: Column, x: number, rowY: number, font: string) =>
+  const cell = (value: string, column: Column, x: number, rowY: number, font: 'regular' | 'bold') =>
     text(value, x + CELL_PAD, rowY, { font, size: TABLE_SIZE, width: column.width - 2 * CELL_PAD, align: column.align, features: FIGURES });
   const tableHeader = (top: number) => {
     pdf.font('bold').fontSize(TABLE_SIZE);
@@ -303,22 +237,8 @@ export async function renderTaxDocumentPdf(doc: TaxDocumentView): Promise<Uint8A
     .stroke();
   text(doc.signature.signatoryLabel, left + half, y + 48, { width: half, align: 'right', color: MUTED });
 
-  // "Page n of m" below the bottom margin (pdfkit would start a new page for text past it, so lift it).
-  const { start, count } = pdf.bufferedPageRange();
-  for (let page = start; page < start + count; page += 1) {
-    pdf.switchToPage(page);
-    pdf.page.margins.bottom = 0;
-    rule(pdf.page.height - MARGIN - 14);
-    text(`${doc.title} ${doc.number} · Page ${page - start + 1} of ${count}`, left, pdf.page.height - MARGIN - 8, {
-      size: 7.5,
-      color: MUTED,
-      width,
-      align: 'right',
-    });
-  }
-  pdf.end();
-  const bytes = await done;
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  drawPageFooters(pdf, `${doc.title} ${doc.number}`);
+  return finish();
 }
 
 /**

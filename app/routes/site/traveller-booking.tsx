@@ -6,7 +6,8 @@
  * button (a plain form to `/booking/:token/pay`) or, with online payment off, the office's UPI ID and
  * bank details, the office's phone and WhatsApp; its receipts, tax invoice and credit notes as PDFs
  * (`/booking/:token/documents/:id`), and the traveller's details for the tax invoice, a plain form
- * posted to this page (the action below; docs/decisions/047-invoices-gst.md#downloads).
+ * posted to this page (the action below; docs/decisions/047-invoices-gst.md#downloads); for a confirmed
+ * booking, a link to its travel voucher (`/booking/:token/voucher`, docs/decisions/051-voucher.md).
  *
  * Plain HTML and CSS: the route's handle asks for a document without scripts (app/lib/route-handle.ts),
  * so nothing runs here, ours or anyone else's, before the traveller presses Pay. It stands outside the
@@ -289,6 +290,18 @@ function BookingPage({
           <dt className="text-sm font-semibold text-muted sm:text-base">{view.type === 'package' ? 'Travellers' : 'Extras'}</dt>
           <dd className="text-ink">{view.party.join(', ')}</dd>
         </dl>
+        {view.status === 'confirmed' ? (
+          // The voucher of a confirmed booking: travellers, itinerary, pickup, permits, payments (docs/decisions/051-voucher.md).
+          <p className="mt-4">
+            <a
+              href={`${pagePath}/voucher`}
+              className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900"
+            >
+              <Icon name="file-text" className="size-4" />
+              Download your voucher (PDF)
+            </a>
+          </p>
+        ) : null}
       </section>
 
       {view.drivers.length > 0 ? <DriverSection drivers={view.drivers} /> : null}

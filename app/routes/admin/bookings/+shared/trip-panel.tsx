@@ -5,9 +5,10 @@
  * car of the fleet), from and to (the booking's dates by default), pickup time and place, notes.
  * Plain forms posting `intent` ('assign-trip' / 'remove-trip'), so it all works without JavaScript;
  * a refusal (a driver or car already out on those days, naming the booking) shows in the panel with
- * what was typed kept.
+ * what was typed kept. A confirmed booking's panel links its travel voucher, a PDF
+ * (./voucher, docs/decisions/051-voucher.md).
  */
-import { Trash2, UserRoundCheck } from 'lucide-react';
+import { FileText, Trash2, UserRoundCheck } from 'lucide-react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Field, Input, Select, Textarea } from '~/components/ui/field';
@@ -47,10 +48,19 @@ export function TripPanel({ data, action }: { data: TripPanelData; action: strin
 
   return (
     <section aria-labelledby="booking-trip" className="card p-5 shadow-sm">
-      <h2 id="booking-trip" className="flex items-center gap-2 font-sans text-lg font-semibold text-ink">
-        <UserRoundCheck className="size-5 text-forest-700" aria-hidden />
-        Driver and vehicle
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id="booking-trip" className="flex items-center gap-2 font-sans text-lg font-semibold text-ink">
+          <UserRoundCheck className="size-5 text-forest-700" aria-hidden />
+          Driver and vehicle
+        </h2>
+        {data.confirmed ? (
+          // The travel voucher, with the driver as soon as assigned (docs/decisions/051-voucher.md); a plain link to the PDF.
+          <a href={`${action}/voucher`} className={buttonClass('outline', 'sm')}>
+            <FileText className="size-4" aria-hidden />
+            Travel voucher (PDF)
+          </a>
+        ) : null}
+      </div>
 
       {data.assignments.length > 0 ? (
         <ul className="mt-4 divide-y divide-forest-100 rounded-lg border border-forest-100">
