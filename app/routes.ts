@@ -21,6 +21,8 @@ export default [
   route('booking/:token/return', 'routes/booking/return.ts'),
   // Its receipts, tax invoice and credit notes as PDFs (docs/decisions/047-invoices-gst.md#downloads).
   route('booking/:token/documents/:documentId', 'routes/booking/document.ts'),
+  // Its travellers' identity documents, for the holder of the link only (docs/decisions/050-permits-and-manifests.md).
+  route('booking/:token/travellers/:travellerId/:kind', 'routes/booking/traveller-document.ts'),
 
   // Every WhatsApp link of the public site: counts the click, then 302 to wa.me
   // (docs/decisions/049-whatsapp-leads.md).
@@ -74,6 +76,9 @@ export default [
     route('bookings/:id', 'routes/admin/bookings/detail.tsx'),
     route('bookings/:id/edit', 'routes/admin/bookings/edit.tsx'),
     route('bookings/:id/documents/:documentId', 'routes/admin/bookings/document.ts'),
+    // Identity documents, private to staff (docs/decisions/050-permits-and-manifests.md).
+    route('bookings/:id/travellers/:travellerId/:kind', 'routes/admin/bookings/traveller-document.ts'),
+    route('bookings/:id/permit-scan', 'routes/admin/bookings/permit-scan.ts'),
     route('inquiries', 'routes/admin/inquiries/list.tsx'),
     route('location', 'routes/admin/location.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
