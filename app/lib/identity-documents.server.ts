@@ -87,9 +87,12 @@ export async function encodeIdentityDocument(bytes: Buffer, limits: DocumentLimi
   const maxBytes = limits.maxKb * 1024;
   const minBytes = limits.minKb * 1024;
   const longestStart = Math.max(raw.width, raw.height);
-  for (let longest = longestStart; ; longest = Math.round(longest * SCALE_STEP)) {
+  let next: number;
+  for (let longest = longestStart; ; longest = next) {
+    let smallest = Infinity;
     for (const quality of QUALITIES) {
       const data = await encode(raw, format, longest, quality);
+      smallest = Math.min(smallest, data.length);
       if (data.length > maxBytes) continue;
       if (data.length >= minBytes) return { data, format, contentType: CONTENT_TYPES[format], extension: EXTENSIONS[format] };
       // Under the minimum: at full size, try the best quality once before refusing; smaller
@@ -101,7 +104,11 @@ export async function encodeIdentityDocument(bytes: Buffer, limits: DocumentLimi
       }
       throw new ImageRefused(DOCUMENT_MESSAGES.tooSmall(limits.minKb));
     }
-    if (longest * SCALE_STEP < Math.min(MIN_LONGEST_SIDE, longestStart)) break;
+    // The size goes with the area: jump straight to about the dimensions that fit at the lowest
+    // quality, by at least one step.
+    next = Math.round(Math.min(longest * SCALE_STEP, longest * Math.sqrt(maxBytes / smallest) * 0.95));
+    if (longest <= Math.min(MIN_LONGEST_SIDE, longestStart) || next < 1) break;
+    next = Math.max(next, Math.min(MIN_LONGEST_SIDE, longestStart));
   }
   throw new ImageRefused(DOCUMENT_MESSAGES.cannotShrink(limits.maxKb));
 }
