@@ -222,7 +222,7 @@ function UploadForm({
       <input type="hidden" name="kind" value={kind} />
       <Field
         id={id}
-        label={`${has ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
+        label={kind === 'photo' ? 'Choose the passport-size photo' : 'Choose the ID scan'}
         hint={`JPEG, PNG or WebP; we convert it to ${limits.formats}, ${limits.minKb}-${limits.maxKb} KB, for the permit office.`}
         errors={errors.file ? [errors.file] : errors.form ? [errors.form] : undefined}
       >
