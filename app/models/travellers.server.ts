@@ -548,7 +548,8 @@ export async function travellersView(
     permitNumber: booking.permitNumber,
     hasPermitScan: Boolean(booking.permitScanKey),
     limits: {
-      formats: permits.documentFormats.map((f) => f.toUpperCase()).join(' or '),
+      // What uploads become (app/lib/identity-documents.server.ts): JPEG whenever the office takes it.
+      formats: permits.documentFormats.includes('jpeg') ? 'JPEG' : 'PNG',
       minKb: permits.minDocumentKb,
       maxKb: permits.maxDocumentKb,
     },
