@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { projectRoot, startServer, type ServerProcess } from '../support/server-process';
@@ -136,4 +137,12 @@ test('a traveller adds two travellers with their photos and ID scans; the permit
   expect(wrong.status()).toBe(404);
 
   expect(scripts).toEqual([]);
+
+  // Accessible at phone and desktop widths, with a form's errors showing and the details open.
+  await page.getByText("Edit Asha Rai's details").click();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });
