@@ -26,11 +26,16 @@ export function documentKindFromSegment(segment: string | undefined): TravellerD
   return TRAVELLER_DOCUMENT_KINDS.find((kind) => DOCUMENT_KIND_SEGMENTS[kind] === segment) ?? null;
 }
 
-/** The stored file under `key` as an inline image response, or the bare 404 when the key or the file is missing. */
-export async function identityDocumentResponse(key: string | null, filename: string): Promise<Response> {
+/**
+ * The stored file under `key` as an inline image response, or the bare 404 when the key or the file
+ * is missing. For a HEAD request (`request.method`) only the metadata is read, so no file is opened
+ * and left unread.
+ */
+export async function identityDocumentResponse(key: string | null, filename: string, request?: Request): Promise<Response> {
   if (!key) return documentNotFound();
-  const file = await identityStore().get(key);
-  if (!file?.body) return documentNotFound();
+  const head = request?.method === 'HEAD';
+  const file = await identityStore().get(key, { head });
+  if (!file || (!head && !file.body)) return documentNotFound();
   const contentType = documentContentType(key);
   const extension = contentType === 'image/png' ? 'png' : 'jpg';
   const headers: Record<string, string> = {
@@ -40,5 +45,5 @@ export async function identityDocumentResponse(key: string | null, filename: str
     ...PRIVATE_DOCUMENT_HEADERS,
   };
   if (file.size !== undefined) headers['Content-Length'] = String(file.size);
-  return new Response(Readable.toWeb(file.body) as ReadableStream, { status: 200, headers });
+  return new Response(file.body ? (Readable.toWeb(file.body) as ReadableStream) : null, { status: 200, headers });
 }

@@ -328,6 +328,16 @@ describe('serving the documents privately', () => {
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
   });
 
+  test('HEAD answers the headers without a body', async () => {
+    const res = (await travellerDocument(
+      routeArgs(`/booking/${token}/travellers/${travellerId}/photo`, { token, travellerId, kind: 'photo' }, { method: 'HEAD' }),
+    )) as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(Number(res.headers.get('Content-Length'))).toBeGreaterThan(10 * 1024);
+    expect(res.body).toBeNull();
+  });
+
   test('a wrong, malformed or rotated token, another kind or an unknown traveller: a bare 404', async () => {
     const get = async (t: string, tid = travellerId, kind = 'photo') => {
       const res = (await travellerDocument(routeArgs(`/booking/${t}/travellers/${tid}/${kind}`, { token: t, travellerId: tid, kind }))) as Response;

@@ -12,7 +12,7 @@ import { findTraveller } from '~/models/travellers.server';
 import { DOCUMENT_KIND_SEGMENTS, documentKindFromSegment, documentNotFound, identityDocumentResponse } from '~/services/identity-document-download.server';
 import type { Route } from './+types/traveller-document';
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const kind = documentKindFromSegment(params.kind);
   if (!kind) return documentNotFound();
   const booking = await findBookingByToken(params.token);
@@ -20,5 +20,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   const traveller = await findTraveller(booking.id, params.travellerId);
   if (!traveller) return documentNotFound();
   const key = kind === 'photo' ? traveller.photoKey : traveller.idScanKey;
-  return identityDocumentResponse(key, `${shortReference(booking.id)}-${traveller.position}-${DOCUMENT_KIND_SEGMENTS[kind]}`);
+  return identityDocumentResponse(key, `${shortReference(booking.id)}-${traveller.position}-${DOCUMENT_KIND_SEGMENTS[kind]}`, request);
 }

@@ -12,5 +12,5 @@ import type { Route } from './+types/permit-scan';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (!isUuid(params.id)) return documentNotFound();
-  return identityDocumentResponse(await identityDocumentKey(params.id, 'permit_scan'), `${shortReference(params.id)}-permit`);
+  return identityDocumentResponse(await identityDocumentKey(params.id, 'permit_scan'), `${shortReference(params.id)}-permit`, request);
 }

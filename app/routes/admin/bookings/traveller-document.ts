@@ -20,5 +20,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const traveller = await findTraveller(params.id, params.travellerId);
   if (!traveller) return documentNotFound();
   const key = kind === 'photo' ? traveller.photoKey : traveller.idScanKey;
-  return identityDocumentResponse(key, `${shortReference(params.id)}-${traveller.position}-${DOCUMENT_KIND_SEGMENTS[kind]}`);
+  return identityDocumentResponse(key, `${shortReference(params.id)}-${traveller.position}-${DOCUMENT_KIND_SEGMENTS[kind]}`, request);
 }
