@@ -110,6 +110,7 @@ export default [
     route('bookings/:id', 'routes/api/booking.ts'),
     route('bookings/:id/quote', 'routes/api/booking.quote.ts'),
     route('bookings/:id/payments', 'routes/api/booking.payments.ts'),
+    route('bookings/:id/travellers', 'routes/api/booking.travellers.ts'),
     route('bookings/:id/refunds', 'routes/api/booking.refunds.ts'),
     route('bookings/:id/invoice', 'routes/api/booking.invoice.ts'),
     route('bookings/:id/invoice-details', 'routes/api/booking.invoice-details.ts'),

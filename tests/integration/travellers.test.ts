@@ -29,6 +29,7 @@ import { travellerSchema } from '~/schemas/traveller';
 import { action as adminAction, loader as adminLoader } from '~/routes/admin/bookings/detail';
 import { loader as adminDocument } from '~/routes/admin/bookings/traveller-document';
 import { loader as adminPermitScan } from '~/routes/admin/bookings/permit-scan';
+import { loader as travellersApi } from '~/routes/api/booking.travellers';
 import { loader as travellerDocument } from '~/routes/booking/traveller-document';
 import { action as pageAction, loader as pageLoader } from '~/routes/site/traveller-booking';
 import { browserHeaders, createStaffSession } from '../auth-helpers';
@@ -402,7 +403,7 @@ describe('serving the documents privately', () => {
 describe('staff on the admin booking page', () => {
   test('add, upload and the permit scan through the panel, audited by name; the loader shows the panel', async () => {
     const { booking } = await permitBooking({ adults: 1 });
-    const { cookie, user } = await createStaffSession(undefined, 'staff');
+    const { cookie, user, authorization } = await createStaffSession(undefined, 'staff');
     const here = `/admin/bookings/${booking.id}`;
     const adminPost = (fields: Record<string, string | Blob>) => {
       const body = new FormData();
@@ -439,6 +440,29 @@ describe('staff on the admin booking page', () => {
         expect.stringMatching(/^Uploaded the permit scan of booking/),
       ]),
     );
+
+    const api = await settle(() =>
+      travellersApi(routeArgs(`/api/bookings/${booking.id}/travellers`, { id: booking.id }, { headers: { Authorization: authorization } })),
+    );
+    expect(api.status).toBe(200);
+    expect(api.body).toMatchObject({
+      permitNeeded: true,
+      permitStatus: 'documents_complete',
+      complete: true,
+      permitScanUrl: `${here}/permit-scan`,
+      travellers: [
+        {
+          position: 1,
+          fullName: 'Hans Peter Müller',
+          nationality: 'DE',
+          idType: null,
+          passportNumber: 'C01X00T47',
+          photoUrl: `${here}/travellers/${t!.id}/photo`,
+        },
+      ],
+    });
+    const anonymousApi = await settle(() => travellersApi(routeArgs(`/api/bookings/${booking.id}/travellers`, { id: booking.id })));
+    expect(anonymousApi.status).toBe(401);
 
     const page = await settle(() => adminLoader(routeArgs(here, { id: booking.id }, { headers: browserHeaders(cookie) })));
     expect(page.body).toMatchObject({
