@@ -12,6 +12,8 @@
  * failure to show next to the form that was sent, with what was typed.
  */
 import { DomainError } from '~/lib/errors.server';
+import { shortReference } from '~/lib/ids';
+import { publishLive } from '~/lib/live-events.server';
 import { ImageRefused, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '~/lib/image-upload.server';
 import { TRAVELLER_DOCUMENT_KINDS, type TravellerDocumentKind } from '~/lib/permits/constants';
 import { addTraveller, removeTraveller, saveTravellerDocument, savePermitScan, DOCUMENT_KIND_LABELS, type TravellerEditor } from '~/models/travellers.server';
@@ -61,6 +63,15 @@ function domainFailure(error: DomainError, formId: string, values: Partial<Trave
  * sender's mistake (the database or the store failing); every refusal is a TravellerOutcome.
  */
 export async function handleTravellerForm(intent: TravellerIntent, form: FormData, bookingId: string, editor: TravellerEditor): Promise<TravellerOutcome> {
+  const outcome = await carryOut(intent, form, bookingId, editor);
+  // What a traveller changes on their page reaches staff's open pages, as their payments do.
+  if (outcome.ok && editor.by === 'traveller') {
+    publishLive({ type: 'booking.updated', id: bookingId, label: `Booking #${shortReference(bookingId)}: ${outcome.message.toLowerCase()} by the traveller` });
+  }
+  return outcome;
+}
+
+async function carryOut(intent: TravellerIntent, form: FormData, bookingId: string, editor: TravellerEditor): Promise<TravellerOutcome> {
   const travellerId = text(form, 'travellerId');
   try {
     if (intent === 'traveller-remove') {
