@@ -23,6 +23,8 @@ export default [
   route('booking/:token/documents/:documentId', 'routes/booking/document.ts'),
   // The travel voucher of a confirmed booking, a PDF (docs/decisions/051-voucher.md).
   route('booking/:token/voucher', 'routes/booking/voucher.ts'),
+  // Its travellers' identity documents, for the holder of the link only (docs/decisions/050-permits-and-manifests.md).
+  route('booking/:token/travellers/:travellerId/:kind', 'routes/booking/traveller-document.ts'),
 
   // Every WhatsApp link of the public site: counts the click, then 302 to wa.me
   // (docs/decisions/049-whatsapp-leads.md).
@@ -77,6 +79,9 @@ export default [
     route('bookings/:id/edit', 'routes/admin/bookings/edit.tsx'),
     route('bookings/:id/documents/:documentId', 'routes/admin/bookings/document.ts'),
     route('bookings/:id/voucher', 'routes/admin/bookings/voucher.ts'),
+    // Identity documents, private to staff (docs/decisions/050-permits-and-manifests.md).
+    route('bookings/:id/travellers/:travellerId/:kind', 'routes/admin/bookings/traveller-document.ts'),
+    route('bookings/:id/permit-scan', 'routes/admin/bookings/permit-scan.ts'),
     route('inquiries', 'routes/admin/inquiries/list.tsx'),
     route('location', 'routes/admin/location.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
@@ -108,6 +113,7 @@ export default [
     route('bookings/:id', 'routes/api/booking.ts'),
     route('bookings/:id/quote', 'routes/api/booking.quote.ts'),
     route('bookings/:id/payments', 'routes/api/booking.payments.ts'),
+    route('bookings/:id/travellers', 'routes/api/booking.travellers.ts'),
     route('bookings/:id/refunds', 'routes/api/booking.refunds.ts'),
     route('bookings/:id/invoice', 'routes/api/booking.invoice.ts'),
     route('bookings/:id/invoice-details', 'routes/api/booking.invoice-details.ts'),

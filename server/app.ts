@@ -25,6 +25,7 @@ import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
 import { startInvoicing, stopInvoicing } from '~/infrastructure/invoicing.server';
+import { startIdentityRetention, stopIdentityRetention } from '~/infrastructure/identity-retention.server';
 import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
 import { startRazorpayInbox, stopRazorpayInbox } from '~/infrastructure/razorpay-inbox.server';
 import { invalidateOnStaffWrite, onPageCacheInvalidated, servePageCache } from '~/lib/page-cache.server';
@@ -54,9 +55,18 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/uploads': MAX_UPLOAD_BODY_BYTES,
 };
 
-/** The body limit (bytes) of a request path; see BODY_LIMITS. */
+/**
+ * Pages whose forms upload identity documents (a traveller's photo and ID scan, a permit scan) as
+ * multipart bodies: the traveller's booking page and the admin booking page get the image upload's
+ * limit too (docs/decisions/050-permits-and-manifests.md, "Travellers and their documents").
+ */
+const IDENTITY_UPLOAD_PAGES = [/^\/booking\/[A-Za-z0-9_-]{43}$/, /^\/admin\/bookings\/[0-9a-fA-F-]{36}(\.data)?$/];
+
+/** The body limit (bytes) of a request path; see BODY_LIMITS and IDENTITY_UPLOAD_PAGES. */
 export function bodyLimitFor(path: string): number {
-  return BODY_LIMITS[path.replace(/\/+$/, '') || '/'] ?? MAX_BODY_BYTES;
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  if (IDENTITY_UPLOAD_PAGES.some((page) => page.test(trimmed))) return MAX_UPLOAD_BODY_BYTES;
+  return BODY_LIMITS[trimmed] ?? MAX_BODY_BYTES;
 }
 
 /**
@@ -321,6 +331,9 @@ export function start(): Promise<void> {
     // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
     startBalanceReminders();
     startInvoicing();
+    // Identity documents deleted N days after the trip, hourly on every instance
+    // (docs/decisions/050-permits-and-manifests.md, "Retention").
+    startIdentityRetention();
     // Razorpay's state, asked now and then for what a lost webhook missed; one instance at a time
     // (docs/decisions/046-payments.md#reconciliation).
     startReconciler();
@@ -358,6 +371,7 @@ export async function stop(): Promise<void> {
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
   await stopInvoicing();
+  await stopIdentityRetention();
   await stopRazorpayInbox();
   await stopMailer();
   await stopReconciler();

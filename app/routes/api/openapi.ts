@@ -28,6 +28,7 @@ import * as bookingsApi from './+openapi/bookings';
 import * as documentsApi from './+openapi/documents';
 import * as inquiriesApi from './+openapi/inquiries';
 import * as paymentsApi from './+openapi/payments';
+import * as travellersApi from './+openapi/travellers';
 import * as refundsApi from './+openapi/refunds';
 import * as settingsApi from './+openapi/settings';
 import * as webhooksApi from './+openapi/webhooks';
@@ -151,6 +152,7 @@ export function openApiDocument() {
       '/api/uploads': uploadPath,
       ...bookingsApi.paths,
       ...paymentsApi.paths,
+      ...travellersApi.paths,
       ...refundsApi.paths,
       ...documentsApi.paths,
       ...inquiriesApi.paths,
@@ -180,6 +182,7 @@ export function openApiDocument() {
         Car: savedRecord(carWriteSchema, 'A car for rent'),
         ...bookingsApi.schemas,
         ...paymentsApi.schemas,
+        ...travellersApi.schemas,
         ...refundsApi.schemas,
         ...documentsApi.schemas,
         ...inquiriesApi.schemas,

@@ -38,6 +38,11 @@ import { bookingPagePath, findBookingByToken } from '~/models/booking-link.serve
 import { saveInvoiceDetails } from '~/models/invoices.server';
 import { INVOICE_ADDRESS_MAX, invoiceDetailsSchema } from '~/schemas/invoice';
 import type { Settings } from '~/schemas/settings';
+// The travellers and their identity documents (docs/decisions/050-permits-and-manifests.md).
+import { TravellersEditor, type TravellerFormFailure } from '~/components/travellers-editor';
+import { PERMIT_STATUS_LABELS } from '~/lib/permits/constants';
+import { travellersView, type TravellersView } from '~/models/travellers.server';
+import { handleTravellerForm, isTravellerIntent } from '~/services/traveller-forms.server';
 import {
   invoiceDetailsOffer,
   officeContact,
@@ -57,9 +62,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await travellerBooking(params.token);
   if (!view) return data({ found: false as const, company: await officeContact() }, { status: 404 });
   const query = new URL(request.url).searchParams;
+  const booking = await findBookingByToken(params.token);
+  const travellers = booking ? await travellersView(booking, `${bookingPagePath(params.token)}/travellers`) : null;
   return {
     found: true as const,
     view,
+    travellers: travellers?.needsPermit ? travellers : null,
+    travellersNotice: travellersNotice(query.get('travellers')),
     payment: paymentNotice(query.get('payment')),
     payAction: `${bookingPagePath(params.token)}/pay`,
     detailsSaved: query.get('details') === 'saved',
@@ -88,6 +97,15 @@ export async function action({ params, request }: Route.ActionArgs) {
     const v = form?.get(name);
     return typeof v === 'string' ? v : '';
   };
+  const intent = text('intent');
+  if (form && isTravellerIntent(intent)) {
+    // The travellers section (docs/decisions/050-permits-and-manifests.md): 303 back with a notice,
+    // or the page again with the refused form's messages and values (4xx).
+    const outcome = await handleTravellerForm(intent, form, booking.id, { actor: { ...TRAVELLER_ACTOR, ip: clientIp(request) }, by: 'traveller' });
+    if (!outcome.ok) return data({ travellers: outcome.failure }, { status: outcome.status });
+    const notice = Object.entries(TRAVELLER_NOTICES).find(([, text]) => text === outcome.message)?.[0] ?? 'saved';
+    return redirect(`${bookingPagePath(params.token)}?travellers=${notice}#${TRAVELLERS_ID}`, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+  }
   const values = { stateCode: text('stateCode'), address: text('address'), gstin: text('gstin') };
   const refuse = (errors: Record<string, string>, status: number) => data({ invoiceDetails: { values, errors } satisfies InvoiceDetailsFailure }, { status });
   if (text('intent') !== 'invoice-details') return refuse({ form: 'This form could not be read. Please try again.' }, 400);
@@ -116,6 +134,28 @@ export async function action({ params, request }: Route.ActionArgs) {
 function detailsFailure(actionData: unknown): InvoiceDetailsFailure | null {
   if (!actionData || typeof actionData !== 'object' || !('invoiceDetails' in actionData)) return null;
   return (actionData as { invoiceDetails: InvoiceDetailsFailure | null }).invoiceDetails;
+}
+
+/** The id of the travellers section: its forms come back to it. */
+const TRAVELLERS_ID = 'travellers';
+
+/** What a saved travellers' form says, by the `?travellers=` value of the redirect. */
+const TRAVELLER_NOTICES: Record<string, string> = {
+  added: 'Traveller added',
+  saved: 'Traveller saved',
+  removed: 'Traveller removed',
+  photo: 'Passport-size photo uploaded',
+  scan: 'ID scan uploaded',
+};
+
+function travellersNotice(value: string | null): string | null {
+  return value && Object.hasOwn(TRAVELLER_NOTICES, value) ? TRAVELLER_NOTICES[value]! : null;
+}
+
+/** A refused travellers' form in the action's data, or null. */
+function travellersFailure(actionData: unknown): TravellerFormFailure | null {
+  if (!actionData || typeof actionData !== 'object' || !('travellers' in actionData)) return null;
+  return (actionData as { travellers: TravellerFormFailure }).travellers;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -190,6 +230,9 @@ export default function TravellerBooking({ loaderData, actionData }: Route.Compo
             payAction={loaderData.payAction}
             pagePath={loaderData.pagePath}
             details={{ saved: loaderData.detailsSaved, failure: detailsFailure(actionData) }}
+            travellers={
+              loaderData.travellers ? { view: loaderData.travellers, notice: loaderData.travellersNotice, failure: travellersFailure(actionData) } : null
+            }
           />
         ) : (
           <LinkNotValid company={company} />
@@ -240,12 +283,14 @@ function BookingPage({
   payAction,
   pagePath,
   details,
+  travellers,
 }: {
   view: TravellerBookingView;
   payment: PaymentNotice | null;
   payAction: string;
   pagePath: string;
   details: { saved: boolean; failure: InvoiceDetailsFailure | null };
+  travellers: { view: TravellersView; notice: string | null; failure: TravellerFormFailure | null } | null;
 }) {
   const status = TRAVELLER_STATUS[view.status];
   return (
@@ -303,6 +348,8 @@ function BookingPage({
           </p>
         ) : null}
       </section>
+
+      {travellers ? <TravellersSection {...travellers} action={`${pagePath}#${TRAVELLERS_ID}`} /> : null}
 
       {view.drivers.length > 0 ? <DriverSection drivers={view.drivers} /> : null}
 
@@ -648,6 +695,63 @@ function DriverSection({ drivers }: { drivers: TravellerBookingView['drivers'] }
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The travellers and their identity documents for the permit
+ * (docs/decisions/050-permits-and-manifests.md, "Travellers and their documents"): shown only when
+ * the package needs a permit. The permit status, the deadline, each traveller with their documents,
+ * and until the trip starts the plain forms to add, edit and remove travellers and upload their
+ * photo and ID scan; read-only after that.
+ */
+function TravellersSection({
+  view,
+  notice,
+  failure,
+  action,
+}: {
+  view: TravellersView;
+  notice: string | null;
+  failure: TravellerFormFailure | null;
+  action: string;
+}) {
+  return (
+    <section id={TRAVELLERS_ID} aria-labelledby="travellers-title" className={SECTION}>
+      <h2 id="travellers-title" className={SECTION_TITLE}>
+        Travellers and permit documents
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        <dt className="text-sm font-semibold text-muted sm:text-base">Permit</dt>
+        <dd className="font-semibold text-ink" data-testid="permit-status">
+          {PERMIT_STATUS_LABELS[view.permitStatus]}
+        </dd>
+        {view.dueOn ? (
+          <>
+            <dt className="text-sm font-semibold text-muted sm:text-base">Documents due by</dt>
+            <dd className="text-ink">{formatDate(view.dueOn)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-ink">
+        {view.travellerFormsOpen
+          ? `The permit office needs every traveller's details as on their ID, a passport-size photo and a scan of the ID: ${view.expected} ${view.expected === 1 ? 'traveller' : 'travellers'} for this booking. Only you and our office can see them; we delete them after the trip.`
+          : 'Your trip has started: the travellers can no longer be changed here. Call or message us for any correction.'}
+      </p>
+      {notice && !failure ? (
+        <p role="status" className="mt-3 rounded-card border border-flag-green/40 bg-status-ok-bg p-3 font-semibold text-status-ok-fg">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="mt-3 rounded-card border border-flag-red/30 bg-status-bad-bg p-3 text-status-bad-fg">
+          Not saved: please check the form marked below.
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <TravellersEditor view={view} action={action} Form="form" editable={view.travellerFormsOpen} failure={failure} idPrefix="tr" />
+      </div>
     </section>
   );
 }

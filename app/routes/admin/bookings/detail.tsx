@@ -62,6 +62,10 @@ import { todayInIndia } from '~/lib/format';
 import { handleTripIntent, isTripIntent } from './+shared/trip-actions.server';
 import { TripPanel, tripPanelData } from './+shared/trip-panel';
 import { StatusPill } from '~/components/ui/status-pill';
+// Travellers and their identity documents (docs/decisions/050-permits-and-manifests.md).
+import { travellersView } from '~/models/travellers.server';
+import { handleTravellerIntent, isTravellerIntent } from './+shared/traveller-actions.server';
+import { TravellersPanel } from './+shared/travellers-panel';
 
 /** Days either side of the booking that the vehicle's calendar shows. */
 const CALENDAR_DAYS = 30;
@@ -81,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
   const confirmed = booking.status === 'confirmed';
-  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet] = await Promise.all([
+  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet, travellers] = await Promise.all([
     loadPipeline('booking', booking.id),
     vehicleCalendar(booking, CALENDAR_DAYS),
     loadMoneyPanel(booking),
@@ -89,6 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listBookingAssignments(booking.id),
     confirmed ? listDriverOptions() : [],
     confirmed ? listFleetOptions() : [],
+    travellersView(booking, `/admin/bookings/${booking.id}/travellers`),
   ]);
   const end = booking.endDate ?? booking.startDate;
   const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -131,6 +136,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     money,
     refund,
     trip: tripPanelData(booking, assignments, driverOptions, fleet, todayInIndia()),
+    // Shown for a package that needs a permit, or a booking that already has travellers.
+    travellers: travellers.needsPermit || travellers.travellers.length > 0 ? travellers : null,
     // The tax settings' link for the role that may change them (the GSTIN: tax invoices or receipts only).
     settingsHref: can(auth.user.role, 'settings') ? '/admin/settings#section-tax' : null,
   };
@@ -148,6 +155,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isDocumentIntent(intent)) return handleDocumentIntent(intent, form, params.id, auditActor(auth, request), here);
   if (intent === 'refund') return handleRefundIntent(request, auth, form, params.id, here);
   if (isTripIntent(intent)) return handleTripIntent(intent, form, params.id, auditActor(auth, request), here);
+  if (isTravellerIntent(intent)) return handleTravellerIntent(intent, form, params.id, auditActor(auth, request), here);
   let result: PipelineResult | null;
   try {
     result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
@@ -190,7 +198,7 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref } = loaderData;
+  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref, travellers } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
@@ -283,6 +291,8 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
           </Panel>
+
+          {travellers ? <TravellersPanel view={travellers} action={here} /> : null}
 
           {trip.confirmed || trip.assignments.length > 0 ? <TripPanel data={trip} action={here} /> : null}
 
