@@ -11,6 +11,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('dialog-options.json', 'routes/dialog-options.ts'),
+  // A bike's or car's confirmed days for its booking dialog (docs/decisions/048-trip-operations.md).
+  route('booked-dates.json', 'routes/booked-dates.ts'),
   // The traveller's own booking page: outside the site layout, sent without scripts
   // (docs/decisions/046-payments.md#the-travellers-booking-page).
   route('booking/:token', 'routes/site/traveller-booking.tsx'),
