@@ -28,6 +28,10 @@ export default [
   // (docs/decisions/049-whatsapp-leads.md).
   route('go/whatsapp', 'routes/go/whatsapp.ts'),
 
+  // A bike's or car's calendar feed for staff phones, behind a secret address
+  // (docs/decisions/048-trip-operations.md#ical-feed-per-vehicle).
+  route('calendars/:type/:id/:file', 'routes/calendars/vehicle.ts'),
+
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('about', 'routes/site/about.tsx'),
