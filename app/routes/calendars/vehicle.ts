@@ -9,7 +9,7 @@ import { addDays } from '~/lib/calendar-date';
 import { env } from '~/lib/env.server';
 import { todayInIndia } from '~/lib/format';
 import { isVehicleFeedToken, type FeedVehicleType } from '~/lib/vehicle-feed.server';
-import { vehicleCalendarIcs } from '~/lib/vehicle-ical.server';
+import { vehicleCalendarIcs } from '~/infrastructure/ical/vehicle-calendar.server';
 import { getPublicSettings } from '~/models/settings.server';
 import { vehicleFeed } from '~/models/vehicle-feed.server';
 import type { Route } from './+types/vehicle';
