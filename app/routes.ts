@@ -11,6 +11,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('dialog-options.json', 'routes/dialog-options.ts'),
+  // A bike's or car's confirmed days for its booking dialog (docs/decisions/048-trip-operations.md).
+  route('booked-dates.json', 'routes/booked-dates.ts'),
   // The traveller's own booking page: outside the site layout, sent without scripts
   // (docs/decisions/046-payments.md#the-travellers-booking-page).
   route('booking/:token', 'routes/site/traveller-booking.tsx'),
@@ -29,6 +31,10 @@ export default [
   // Every WhatsApp link of the public site: counts the click, then 302 to wa.me
   // (docs/decisions/049-whatsapp-leads.md).
   route('go/whatsapp', 'routes/go/whatsapp.ts'),
+
+  // A bike's or car's calendar feed for staff phones, behind a secret address
+  // (docs/decisions/048-trip-operations.md#ical-feed-per-vehicle).
+  route('calendars/:type/:id/:file', 'routes/calendars/vehicle.ts'),
 
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),

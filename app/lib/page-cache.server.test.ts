@@ -115,6 +115,9 @@ describe('pageCacheTicket', () => {
     // The WhatsApp redirect counts every request (docs/decisions/049-whatsapp-leads.md).
     ['GET', '/go/whatsapp?from=/', {}],
     ['GET', '/Go/WhatsApp?item=package:x&from=/', {}],
+    // A vehicle's secret calendar feed and the booking dialog's confirmed days (docs/decisions/048-trip-operations.md).
+    ['GET', `/calendars/cars/00000000-0000-4000-8000-000000000000/${'A'.repeat(22)}.ics`, {}],
+    ['GET', '/booked-dates.json?vehicle=bike:x', {}],
     ['GET', `/packages?q=${'x'.repeat(1100)}`, {}],
     ['GET', '/about', { cookie: 'hx_session=abc' }],
     ['GET', '/about', { cookie: 'theme=dark; __Host-hx_session=abc' }],

@@ -179,8 +179,11 @@ export function onPageCacheInvalidated(listener: () => void): () => void {
 
 /** Cookies that make a response personal: staff session, login step, flash message. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?hx_[a-z]+=/;
-/** Paths that are never public pages (/go/: the WhatsApp redirect, which counts each request). */
-const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts|go)(?:[/.]|$)|\.(?:data|xml|txt|json|svg|png|webp|ico|js|css|map)$/;
+/**
+ * Paths that are never public pages (/go/: the WhatsApp redirect, which counts each request;
+ * /calendars/: the vehicles' secret calendar feeds, docs/decisions/048-trip-operations.md).
+ */
+const NOT_A_PAGE = /^\/(?:admin|api|assets|uploads|images|fonts|go|calendars)(?:[/.]|$)|\.(?:data|xml|txt|json|svg|png|webp|ico|js|css|map|ics)$/;
 
 /** The cache ticket of a request, or undefined when its answer must not be shared. */
 export function pageCacheTicket(req: Request): PageCacheTicket | undefined {

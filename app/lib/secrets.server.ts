@@ -73,6 +73,14 @@ function keys(): Keys {
   return cached;
 }
 
+/**
+ * The current key and OLD_SECRETS_KEY, for other secrets derived from them: the vehicles' calendar
+ * feed addresses (app/lib/vehicle-feed.server.ts, docs/decisions/048-trip-operations.md#ical-feed-per-vehicle).
+ */
+export function secretsKeys(): SecretsKeys {
+  return keys();
+}
+
 /** True when a key to encrypt with is available (always outside production). */
 export function secretsKeyConfigured(): boolean {
   return keys().current !== null;

@@ -20,6 +20,8 @@ describe('robotsTxt', () => {
     expect(text).toMatch(/^Disallow: \/admin$/m);
     // The WhatsApp redirect (docs/decisions/049-whatsapp-leads.md): crawlers need not follow it.
     expect(text).toMatch(/^Disallow: \/go\/$/m);
+    // The vehicles' secret calendar feeds (docs/decisions/048-trip-operations.md).
+    expect(text).toMatch(/^Disallow: \/calendars\/$/m);
     expect(text).toContain('Sitemap: https://tours.example/sitemap.xml');
   });
 });

@@ -18,5 +18,15 @@ export function sitemapXml(baseUrl: string, entries: { path: string; lastModifie
 
 export function robotsTxt(baseUrl: string): string {
   const base = baseUrl.replace(/\/+$/, '');
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /go/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /go/',
+    'Disallow: /calendars/',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

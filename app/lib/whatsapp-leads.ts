@@ -2,7 +2,9 @@
  * WhatsApp leads (docs/decisions/049-whatsapp-leads.md): the public site's WhatsApp links go through
  * `/go/whatsapp`, which counts the click under a short reference code and redirects to wa.me with
  * the code in the prefilled text. This module has no server code: the public pages build their
- * links with `whatsappGoHref`, the redirect and the admin forms read codes with `normaliseLeadCode`.
+ * links with `whatsappGoHref`, the redirect and the admin forms read codes with `normaliseLeadCode`,
+ * the redirect reads the Referer with `refererSearchParams` and the site's script carries the
+ * landing page's UTM tags to the links with `withLandingUtm`.
  */
 
 /** The redirect's path (app/routes/go/whatsapp.ts). */
@@ -62,13 +64,72 @@ export function leadReferenceLine(code: string): string {
 }
 
 /**
- * The href of a WhatsApp link on the public site: `/go/whatsapp?item=package:<id>&from=<path>`.
- * `from` is the page's own path; the page's UTM tags reach the redirect in the Referer header (the
- * link sends it, same origin), so the HTML stays the same for every visitor and cacheable.
+ * The fixed texts of the WhatsApp links that name no catalogue item, by topic: a link names its
+ * topic (`topic=tours`), never its text, so nobody can put their own words into our number's chats
+ * through the redirect. A rural destination's link is `homestay:<place>` (app/content/rural.ts,
+ * resolved by the redirect). An unknown topic gets the general text.
  */
-export function whatsappGoHref({ item, from }: { item?: { type: WhatsappItemType; id: string }; from: string }): string {
+export const WHATSAPP_TOPIC_TEXTS = {
+  general: "Hello! I'd like to plan a trip to Sikkim.",
+  tours: "Hello! I'd like to know more about your tours.",
+  'bike-rental': "Hello! I'd like to rent a bike in Gangtok.",
+  'custom-tour': "Hello! I'd like help planning a custom Sikkim / Darjeeling tour.",
+  'rural-homestay': "Hello! I'd like to plan a rural homestay trip in Sikkim.",
+  'plan-trip': "Hello! I'd like to plan a trip.",
+  'plan-tour': "Hello! I'd like to plan a tour.",
+} as const;
+export type WhatsappTopic = keyof typeof WHATSAPP_TOPIC_TEXTS | `homestay:${string}`;
+
+/**
+ * The href of a WhatsApp link on the public site: `/go/whatsapp?item=package:<id>&from=<path>`, or
+ * `?topic=tours&from=<path>` for a link about no item. `from` is the page's own path. The UTM tags
+ * are not in the HTML (it is the same for every visitor and cached): the site's script adds the
+ * landing page's to the link when it is clicked (`withLandingUtm`), and without it the redirect reads
+ * the page's own from the Referer header (same origin), docs/decisions/049-whatsapp-leads.md.
+ */
+export function whatsappGoHref({ item, topic, from }: { item?: { type: WhatsappItemType; id: string }; topic?: WhatsappTopic; from: string }): string {
   const query = new URLSearchParams();
   if (item) query.set('item', `${item.type}:${item.id}`);
+  else if (topic && topic !== 'general') query.set('topic', topic);
   query.set('from', from);
   return `${WHATSAPP_GO_PATH}?${query.toString()}`;
+}
+
+/** The UTM tags of `params` (names as in UTM_PARAMS), raw; empty when there are none. */
+export function utmParamsOf(params: URLSearchParams): [string, string][] {
+  return UTM_PARAMS.flatMap((name) => {
+    const value = params.get(name);
+    return value ? [[name, value] as [string, string]] : [];
+  });
+}
+
+/**
+ * The query of the Referer when it is a page of this site (`hosts`: the request's host and
+ * PUBLIC_URL's), else an empty one: a link followed from another site, a malformed or missing
+ * Referer give no tags.
+ */
+export function refererSearchParams(referer: string | null | undefined, hosts: readonly string[]): URLSearchParams {
+  if (!referer) return new URLSearchParams();
+  try {
+    const from = new URL(referer);
+    if ((from.protocol !== 'https:' && from.protocol !== 'http:') || !hosts.includes(from.host)) return new URLSearchParams();
+    return from.searchParams;
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/** sessionStorage key of the landing page's UTM tags (the site's script, app/lib/landing-utm.ts). */
+export const LANDING_UTM_KEY = 'landing-utm';
+
+/**
+ * `href` (a /go/whatsapp link) with the landing page's UTM tags `utm` added, unless it carries
+ * tags already (the link's own win). Other links are returned as they are.
+ */
+export function withLandingUtm(href: string, utm: readonly [string, string][], base: string): string {
+  if (utm.length === 0) return href;
+  const url = new URL(href, base);
+  if (url.pathname !== WHATSAPP_GO_PATH || utmParamsOf(url.searchParams).length > 0) return href;
+  for (const [name, value] of utm) url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}`;
 }

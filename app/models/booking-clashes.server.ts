@@ -74,3 +74,24 @@ export async function vehicleCalendar(booking: VehicleBooking, days = 30): Promi
     .orderBy(asc(bookings.startDate), asc(bookings.id))
     .limit(50);
 }
+
+/**
+ * The days bike or car `vehicleId` is taken by confirmed bookings, from `from` ('YYYY-MM-DD', today
+ * in India) on, earliest first (at most 100 ranges): what its public booking forms show and check
+ * (docs/decisions/048-trip-operations.md#availability-on-the-booking-forms). Days only, no names.
+ * `executor`: a transaction to read in (the database by default).
+ */
+export async function confirmedVehicleDates(
+  type: 'bike' | 'car',
+  vehicleId: string,
+  from: string,
+  executor: Executor = db(),
+): Promise<{ start: string; end: string }[]> {
+  const column = type === 'bike' ? bookings.bikeId : bookings.carId;
+  return executor
+    .select({ start: bookings.startDate, end: sql<string>`coalesce(${bookings.endDate}, ${bookings.startDate})::text` })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), eq(column, vehicleId), sql`coalesce(${bookings.endDate}, ${bookings.startDate}) >= ${from}::date`))
+    .orderBy(asc(bookings.startDate), asc(bookings.id))
+    .limit(100);
+}

@@ -18,7 +18,8 @@ import { isExclusionViolation, isRetryableTransactionError } from '~/db/errors.s
 import { bikes, bookings, cars, paymentRequests, payments, refunds, tourPackages, users, type Booking, type NewBooking } from '~/db/schema';
 import { BOOKING_SOURCE_LABELS, canTransition, type BookingSource, type BookingStatus, type BookingType } from '~/lib/constants';
 import { Conflict, DomainError, InvalidReference, NotFound } from '~/lib/errors.server';
-import { clashMessage, formatDate } from '~/lib/format';
+import { clashMessage, formatDate, todayInIndia } from '~/lib/format';
+import { bookedDatesMessage, overlappingRanges } from '~/lib/booked-dates';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
 import { publicContentChanged } from '~/lib/public-content.server';
@@ -28,7 +29,7 @@ import type { OutgoingEmail } from './outbox.server';
 import { CUSTOM_TOUR, CUSTOM_TOUR_NAME, type BookingInput } from '~/schemas/booking';
 import { BOOKING_TRANSITIONS, type BookingPatch } from '~/schemas/booking-admin';
 import { createdChanges, diffChanges, recordAudit, type AuditActor } from './audit.server';
-import { findClashes, vehicleOf } from './booking-clashes.server';
+import { confirmedVehicleDates, findClashes, vehicleOf } from './booking-clashes.server';
 import type { Settings } from '~/schemas/settings';
 import { getPublicSettings, getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
@@ -120,6 +121,17 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       }
       values.itemName = vehicle.model;
       values.endDate = input.endDate ?? null;
+      // A visitor's request over days the vehicle is already confirmed for is refused with the
+      // message its form shows at once (docs/decisions/048-trip-operations.md#availability-on-the-booking-forms).
+      // Staff entering a booking by hand may still note it as pending: confirming it is checked.
+      if (!options.actor) {
+        const today = todayInIndia();
+        const taken = overlappingRanges(await confirmedVehicleDates(input.type, vehicle.id, today, tx), input.startDate, values.endDate);
+        if (taken.length > 0) {
+          const message = bookedDatesMessage(input.type, taken, today);
+          throw new Conflict(message, [{ path: 'startDate', message }]);
+        }
+      }
       if (input.type === 'bike') {
         values.bikeId = vehicle.id;
         values.needHelmet = input.needHelmet;

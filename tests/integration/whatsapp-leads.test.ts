@@ -85,6 +85,27 @@ describe('GET /go/whatsapp', () => {
     expect((await listWhatsappLeads())[0]).toMatchObject({ pagePath: '/', utmSource: null });
   });
 
+  test("a topic link (contact page, lists, rural tourism) gets its fixed text; the tags come from the Referer or the link's own", async () => {
+    // The contact page's link, clicked on a page that was reached with tags (no script: the Referer).
+    const contact = await go(whatsappGoHref({ topic: 'tours', from: '/contact' }), {
+      Referer: 'http://localhost/contact?utm_source=instagram&utm_medium=social',
+    });
+    expect(contact.counted).toBe(1);
+    expect(contact.text).toMatch(/^Hello! I'd like to know more about your tours\.\nRef: WA-[2-9A-Z]{5}$/);
+    expect((await listWhatsappLeads())[0]).toMatchObject({ pagePath: '/contact', itemType: null, utmSource: 'instagram', utmMedium: 'social' });
+    // The landing page's tags added to the link by the site's script win over the Referer's.
+    await go(`${whatsappGoHref({ topic: 'homestay:Kaluk', from: '/rural-tourism' })}&utm_source=newsletter`, {
+      Referer: 'http://localhost/rural-tourism?utm_source=google',
+    });
+    expect((await listWhatsappLeads())[0]).toMatchObject({ pagePath: '/rural-tourism', utmSource: 'newsletter' });
+    expect((await go(whatsappGoHref({ topic: 'homestay:Kaluk', from: '/rural-tourism' }))).text).toMatch(
+      /^Hello! I'd like to know more about a homestay in Kaluk\.\n/,
+    );
+    // No free text: an unknown topic is the general text.
+    const unknown = await go('/go/whatsapp?topic=Send%20me%20money&from=%2F');
+    expect(unknown.text).toMatch(/^Hello! I'd like to plan a trip to Sikkim\.\nRef: /);
+  });
+
   test('the chat bubble (no item) gets the general text and a code', async () => {
     const { text, counted } = await go(whatsappGoHref({ from: '/' }));
     expect(text).toMatch(/^Hello! I'd like to plan a trip to Sikkim\.\nRef: WA-[2-9A-Z]{5}$/);

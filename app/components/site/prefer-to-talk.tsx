@@ -1,9 +1,13 @@
-/** The side card of the request forms (/booking, /inquire): call the office or chat on WhatsApp. */
+/**
+ * The side card of the request forms (/booking, /inquire): call the office or chat on WhatsApp,
+ * through /go/whatsapp with the page's topic (docs/decisions/049-whatsapp-leads.md).
+ */
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
-import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink } from '~/lib/whatsapp';
+import { whatsappGoHref, type WhatsappTopic } from '~/lib/whatsapp-leads';
 
-export function PreferToTalk({ company, whatsappText }: { company: { phone: string; whatsappNumber: string }; whatsappText: string }) {
+export function PreferToTalk({ company, topic, from }: { company: { phone: string }; topic: WhatsappTopic; from: string }) {
   return (
     <div className="rounded-card border border-forest-100 p-6">
       <h2 className="text-xl font-semibold">Prefer to talk?</h2>
@@ -12,7 +16,7 @@ export function PreferToTalk({ company, whatsappText }: { company: { phone: stri
         <a href={telLink(company.phone)} className={buttonClass('outline', 'md')}>
           <Icon name="phone" className="size-4" /> Call {formatPhone(company.phone)}
         </a>
-        <a href={whatsappLink(company.whatsappNumber, whatsappText)} target="_blank" rel="noopener noreferrer" className={buttonClass('whatsapp', 'md')}>
+        <a href={whatsappGoHref({ topic, from })} target="_blank" rel="noopener" className={buttonClass('whatsapp', 'md')}>
           <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
         </a>
       </div>

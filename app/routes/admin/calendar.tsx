@@ -2,10 +2,13 @@
  * /admin/calendar?week=YYYY-MM-DD: the week (Monday to Sunday, the week holding that day; this week
  * in India by default) of every driver and every car (docs/decisions/048-trip-operations.md#the-week-view):
  * each day's trip assignments (guest, pickup time) and, for cars, confirmed car rentals, each linked
- * to its booking. Previous / next week are links, so it works without JavaScript.
+ * to its booking. Previous / next week are links, so it works without JavaScript. Below the week,
+ * every car's and bike's calendar feed address for staff phones
+ * (docs/decisions/048-trip-operations.md#ical-feed-per-vehicle).
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { CalendarFeedUrl, FEED_HINT } from '~/components/admin/calendar-feed';
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { buttonClass } from '~/components/ui/button';
@@ -13,6 +16,8 @@ import { addDays, isCalendarDate } from '~/lib/calendar-date';
 import { cn } from '~/lib/cn';
 import { formatDate, formatDateRange, todayInIndia } from '~/lib/format';
 import { shortReference } from '~/lib/ids';
+import { vehicleFeedUrl } from '~/lib/vehicle-feed.server';
+import { listBikeOptions } from '~/models/bike.server';
 import { weekCalendar, type WeekRow } from '~/models/fleet-calendar.server';
 import { requireAdmin } from '~/services/admin-guard.server';
 import type { Route } from './+types/calendar';
@@ -28,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('week')?.trim() ?? '';
   const today = todayInIndia();
   const start = mondayOf(isCalendarDate(asked) ? asked : today);
-  const week = await weekCalendar(start);
+  const [week, bikes] = await Promise.all([weekCalendar(start), listBikeOptions()]);
   const view = (row: WeekRow) => ({
     ...row,
     days: row.days.map((entries) =>
@@ -46,6 +51,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     drivers: week.drivers.map(view),
     cars: week.cars.map(view),
+    feeds: [
+      ...week.cars.map((c) => ({ id: c.id, kind: 'Car', label: c.detail ? `${c.label} (${c.detail})` : c.label, url: vehicleFeedUrl('car', c.id) })),
+      ...bikes.map((b) => ({ id: b.id, kind: 'Bike', label: b.model, url: vehicleFeedUrl('bike', b.id) })),
+    ],
   };
 }
 
@@ -113,7 +122,7 @@ function WeekTable({ caption, rows, days, today }: { caption: string; rows: Data
 }
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
-  const { start, today, title, days, drivers, cars } = loaderData;
+  const { start, today, title, days, drivers, cars, feeds } = loaderData;
   return (
     <>
       <AdminPageHeader
@@ -138,6 +147,28 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
       </p>
       <WeekTable caption="Drivers" rows={drivers} days={days} today={today} />
       <WeekTable caption="Cars" rows={cars} days={days} today={today} />
+      <section aria-labelledby="feeds-heading" className="mt-8 card p-5 shadow-sm">
+        <h2 id="feeds-heading" className="font-sans text-lg font-semibold">
+          Phone calendars
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Each vehicle&apos;s confirmed rentals{cars.length > 0 ? ' and trips' : ''} as a calendar. {FEED_HINT}
+        </p>
+        {feeds.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">No cars or bikes yet.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3">
+            {feeds.map((feed) => (
+              <li key={feed.id} className="grid gap-1 sm:grid-cols-[14rem_1fr] sm:items-center">
+                <span className="text-sm font-semibold">
+                  <span className="text-muted">{feed.kind}:</span> {feed.label}
+                </span>
+                <CalendarFeedUrl url={feed.url} label={`${feed.kind.toLowerCase()} ${feed.label}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * GET /go/whatsapp?item=package:<id>&from=<path>: every WhatsApp link of the public site
+ * GET /go/whatsapp?item=package:<id>&from=<path> (or ?topic=<name>&from=<path>): every WhatsApp link of the public site
  * (docs/decisions/049-whatsapp-leads.md). Counts the click as a lead under a short code, puts
  * 'Ref: WA-7K3MQ' into the prefilled text and answers 302 to wa.me. UTM tags come from the query
- * (utm_*) or else from the linking page's address in the Referer (same host only).
+ * (utm_*: the landing page's, added by the site's script, app/lib/landing-utm.ts) or else from the
+ * linking page's address in the Referer (same host only). A link about no item names a topic, one
+ * of a fixed set of texts (`topicText`), so the query cannot put words into our chats.
  *
  * Not counted, still redirected: link-preview fetchers and crawlers (`isbot`, and a missing user
  * agent), prefetches (`Sec-Purpose`/`Purpose`/`X-Moz: prefetch`) and HEAD. A query that does not
@@ -16,13 +18,24 @@ import { z } from 'zod';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { whatsappItemText, whatsappLink } from '~/lib/whatsapp';
-import { leadReferenceLine, UTM_PARAMS, WHATSAPP_ITEM_TYPES } from '~/lib/whatsapp-leads';
+import { ruralDestinations } from '~/content/rural';
+import { leadReferenceLine, refererSearchParams, UTM_PARAMS, WHATSAPP_ITEM_TYPES, WHATSAPP_TOPIC_TEXTS } from '~/lib/whatsapp-leads';
 import { getPublicSettings } from '~/models/settings.server';
 import { recordWhatsappLead, whatsappItemName, type LeadUtm } from '~/models/whatsapp-leads.server';
 import type { Route } from './+types/whatsapp';
 
-/** The text of a link without an item (the chat bubble). */
-export const GENERAL_WHATSAPP_TEXT = "Hello! I'd like to plan a trip to Sikkim.";
+/** The text of a link without an item or topic (the chat bubble). */
+export const GENERAL_WHATSAPP_TEXT = WHATSAPP_TOPIC_TEXTS.general;
+
+/**
+ * The fixed text of a topic (`WHATSAPP_TOPIC_TEXTS`, or `homestay:<place>` of a rural destination),
+ * undefined for anything else.
+ */
+export function topicText(topic: string): string | undefined {
+  if (Object.hasOwn(WHATSAPP_TOPIC_TEXTS, topic)) return WHATSAPP_TOPIC_TEXTS[topic as keyof typeof WHATSAPP_TOPIC_TEXTS];
+  const place = topic.startsWith('homestay:') ? ruralDestinations.find((d) => d.name === topic.slice('homestay:'.length)) : undefined;
+  return place ? `Hello! I'd like to know more about a homestay in ${place.name}.` : undefined;
+}
 
 const UUID = z.uuid();
 
@@ -47,6 +60,8 @@ const goQuery = z.object({
       return { type: kind, id: id.toLowerCase() };
     })
     .optional(),
+  /** A fixed text's name (`topicText`); an unknown one is the general text. Ignored with an item. */
+  topic: z.string().max(80).optional(),
   from: sitePath,
 });
 
@@ -78,15 +93,7 @@ function utmOf(params: URLSearchParams): LeadUtm {
 
 /** The Referer's query, when the Referer is a page of this site (its host or PUBLIC_URL's). */
 function refererParams(request: Request): URLSearchParams {
-  const referer = request.headers.get('referer');
-  if (!referer) return new URLSearchParams();
-  try {
-    const from = new URL(referer);
-    const hosts = new Set([new URL(request.url).host, new URL(env().PUBLIC_URL).host]);
-    return hosts.has(from.host) ? from.searchParams : new URLSearchParams();
-  } catch {
-    return new URLSearchParams();
-  }
+  return refererSearchParams(request.headers.get('referer'), [new URL(request.url).host, new URL(env().PUBLIC_URL).host]);
 }
 
 const PREFETCH = /(?:^|[\s,;])prefetch(?:$|[\s,;])/i;
@@ -120,13 +127,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const plain = whatsappLink(number);
   const params = new URL(request.url).searchParams;
-  const parsed = goQuery.safeParse({ item: params.get('item') ?? undefined, from: params.get('from') ?? undefined });
+  const parsed = goQuery.safeParse({ item: params.get('item') ?? undefined, topic: params.get('topic') ?? undefined, from: params.get('from') ?? undefined });
   if (!parsed.success) return redirectTo(plain);
-  const { item, from } = parsed.data;
+  const { item, topic, from } = parsed.data;
   try {
     const name = item ? await whatsappItemName(item.type, item.id) : undefined;
     if (item && name === undefined) return redirectTo(plain);
-    const base = item && name !== undefined ? whatsappItemText({ type: item.type, name, url: `${env().PUBLIC_URL}${from}` }) : GENERAL_WHATSAPP_TEXT;
+    const base =
+      item && name !== undefined
+        ? whatsappItemText({ type: item.type, name, url: `${env().PUBLIC_URL}${from}` })
+        : ((topic ? topicText(topic) : undefined) ?? GENERAL_WHATSAPP_TEXT);
     if (notAClick(request)) return redirectTo(whatsappLink(number, base));
     const fromQuery = utmOf(params);
     const utm = Object.keys(fromQuery).length > 0 ? fromQuery : utmOf(refererParams(request));

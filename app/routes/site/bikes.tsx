@@ -12,7 +12,8 @@ import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { pageMeta } from '~/lib/meta';
-import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { listBikes } from '~/models/bike.server';
 import { bikeQuerySchema } from '~/schemas/catalog-query';
 import { loadCatalogList } from './+shared/catalog-list.server';
@@ -108,11 +109,7 @@ export default function Bikes({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:mt-auto lg:pt-8">
-              <WhatsAppButton
-                href={whatsappLink(company.whatsappNumber, "Hello! I'd like to rent a bike in Gangtok.")}
-                label="Chat on WhatsApp"
-                className="sm:w-auto"
-              />
+              <WhatsAppButton href={whatsappGoHref({ topic: 'bike-rental', from: '/bikes' })} label="Chat on WhatsApp" className="sm:w-auto" />
               <a href={telLink(company.phone)} className={buttonClass('outlineLight')}>
                 <Icon name="phone" className="size-5" />
                 Call {formatPhone(company.phone)}

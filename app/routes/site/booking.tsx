@@ -259,7 +259,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               </>
             ) : null}
           </div>
-          <PreferToTalk company={company} whatsappText="Hello! I'd like to plan a tour." />
+          <PreferToTalk company={company} topic="plan-tour" from="/booking" />
         </aside>
       </div>
     </>

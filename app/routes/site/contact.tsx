@@ -18,7 +18,8 @@ import { Field, Input, Textarea } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/infrastructure/submissions.server';
-import { formatPhone, telLink, whatsappLink } from '~/lib/whatsapp';
+import { formatPhone, telLink } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { createInquiry } from '~/models/inquiry.server';
 import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { contactFormSchema } from '~/schemas/contact';
@@ -101,9 +102,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </a>
             <div className="mt-4 flex flex-col gap-2">
               <a
-                href={whatsappLink(company.whatsappNumber, "Hello! I'd like to know more about your tours.")}
+                // Through /go/whatsapp, which counts the click (docs/decisions/049-whatsapp-leads.md).
+                href={whatsappGoHref({ topic: 'tours', from: '/contact' })}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel="noopener"
                 className={buttonClass('whatsapp', 'md')}
               >
                 <Icon name="message-circle" className="size-4" /> WhatsApp us

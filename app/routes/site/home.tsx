@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TravelStories />
       <GalleryCarousel />
       <TestimonialsCarousel rating={ratings.rating} reviewsText={ratings.reviewsText} />
-      <CallToAction phone={formatPhone(company.phone)} whatsappNumber={company.whatsappNumber} />
+      <CallToAction phone={formatPhone(company.phone)} />
       <FindUs map={map} company={company} />
     </>
   );

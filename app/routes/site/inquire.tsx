@@ -160,7 +160,7 @@ export default function Inquire({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <aside className="flex flex-col gap-6" aria-label="Other ways to reach us">
-          <PreferToTalk company={company} whatsappText="Hello! I'd like to plan a trip." />
+          <PreferToTalk company={company} topic="plan-trip" from="/inquire" />
         </aside>
       </div>
     </>

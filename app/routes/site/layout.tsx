@@ -3,6 +3,7 @@
  * page, the global dialogs, and the global widgets (chat bubble, promo banner, recent-booking
  * toast), none of which reach /admin since the admin area has its own layout.
  */
+import { useEffect } from 'react';
 import { Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Footer } from '~/components/site/footer';
 import { Header } from '~/components/site/header';
@@ -12,6 +13,7 @@ import { RecentBookingToast } from '~/components/site/widgets/recent-booking-toa
 import { isPromoActive } from '~/components/site/widgets/schedule';
 import { WhatsAppBubble } from '~/components/site/widgets/whatsapp-bubble';
 import { todayInIndia } from '~/lib/format';
+import { rememberLandingUtm } from '~/lib/landing-utm';
 import { sharedContent } from '~/lib/public-content.server';
 import { listRecentConfirmedBookings } from '~/models/recent-bookings.server';
 import { getPublicSettings } from '~/models/settings.server';
@@ -49,6 +51,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { company, promo, recentBookings } = loaderData;
   const { pathname } = useLocation();
+  // The landing page's UTM tags follow the visitor to the WhatsApp links (docs/decisions/049-whatsapp-leads.md).
+  useEffect(rememberLandingUtm, []);
   return (
     <SiteDialogsProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">

@@ -11,7 +11,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { pageMeta } from '~/lib/meta';
-import { whatsappLink } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { listPackages } from '~/models/package.server';
 import { packageQuerySchema } from '~/schemas/catalog-query';
 import { loadCatalogList } from './+shared/catalog-list.server';
@@ -29,7 +29,7 @@ const filterOptions = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { list, settings } = await loadCatalogList(request, {
+  const { list } = await loadCatalogList(request, {
     path: PATH,
     schema: packageQuerySchema,
     filter: 'category',
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     load: listPackages,
     settings: ['company'],
   });
-  return { ...list, items: list.items.map(toPackageCardItem), whatsappNumber: settings.company.whatsappNumber };
+  return { ...list, items: list.items.map(toPackageCardItem) };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pages, pageSize, q, category, whatsappNumber } = loaderData;
+  const { items, total, page, pages, pageSize, q, category } = loaderData;
   const pending = useListPending(PATH);
   return (
     <>
@@ -99,11 +99,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
               <Icon name="message-square-text" className="size-5" />
               Plan a Custom Tour
             </DialogLink>
-            <WhatsAppButton
-              href={whatsappLink(whatsappNumber, "Hello! I'd like help planning a custom Sikkim / Darjeeling tour.")}
-              label="Chat on WhatsApp"
-              fullWidth={false}
-            />
+            <WhatsAppButton href={whatsappGoHref({ topic: 'custom-tour', from: '/packages' })} label="Chat on WhatsApp" fullWidth={false} />
           </div>
         </section>
       </ListBody>

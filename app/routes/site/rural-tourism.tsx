@@ -2,15 +2,14 @@
  * /rural-tourism (docs/product.md#content-pages): hero, what rural tourism is, the four offerings, the four
  * destinations with highlights, the commitment section and WhatsApp links.
  */
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { Picture } from '~/components/ui/picture';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
 import { ruralCommitments, ruralDestinations, ruralOfferings } from '~/content/rural';
 import { pageMeta, siteNameFrom } from '~/lib/meta';
-import { whatsappLink } from '~/lib/whatsapp';
-import type { SiteLayoutData } from './layout';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import type { Route } from './+types/rural-tourism';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,8 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const whatsappClass = buttonClass('whatsapp', 'md');
 
 export default function RuralTourism() {
-  const site = useRouteLoaderData('routes/site/layout') as SiteLayoutData | undefined;
-  const number = site?.company.whatsappNumber ?? '';
   return (
     <>
       <section aria-labelledby="rural-title" className="relative isolate overflow-hidden bg-forest-900 text-white">
@@ -40,9 +37,9 @@ export default function RuralTourism() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a
-              href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")}
+              href={whatsappGoHref({ topic: 'rural-homestay', from: '/rural-tourism' })}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="noopener"
               className={buttonClass('whatsapp', 'lg')}
             >
               <Icon name="message-circle" className="size-5" />
@@ -126,9 +123,9 @@ export default function RuralTourism() {
                     ))}
                   </ul>
                   <a
-                    href={whatsappLink(number, `Hello! I'd like to know more about a homestay in ${place.name}.`)}
+                    href={whatsappGoHref({ topic: `homestay:${place.name}`, from: '/rural-tourism' })}
                     target="_blank"
-                    rel="noopener noreferrer"
+                    rel="noopener"
                     className={`${whatsappClass} mt-auto self-start`}
                   >
                     <Icon name="message-circle" className="size-5" />
@@ -164,9 +161,9 @@ export default function RuralTourism() {
               ))}
             </ul>
             <a
-              href={whatsappLink(number, "Hello! I'd like to plan a rural homestay trip in Sikkim.")}
+              href={whatsappGoHref({ topic: 'rural-homestay', from: '/rural-tourism' })}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="noopener"
               className={`${whatsappClass} self-start`}
             >
               <Icon name="message-circle" className="size-5" />

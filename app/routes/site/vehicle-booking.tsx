@@ -6,6 +6,9 @@
  * posts to this route's action, which validates with the same schema as POST /api/bookings and
  * stores the same booking (409 with a message when the dates clash,
  * docs/decisions/015-no-double-booking.md). An unavailable vehicle cannot be booked here either.
+ * The days the vehicle is already confirmed for are listed under the dates and checked as they are
+ * picked; a request over them is refused on the start date (409), with the same message
+ * (docs/decisions/048-trip-operations.md#availability-on-the-booking-forms).
  * Unknown id: the vehicle's not-found view, HTTP 404.
  */
 import { getFormProps, useForm } from '@conform-to/react';
@@ -16,11 +19,13 @@ import { useDeferredValidation } from '~/components/site/forms/use-deferred-vali
 import { VehicleBookingFields, type VehicleBookingFieldSet } from '~/components/site/forms/vehicle-booking-fields';
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
-import { formatRupees } from '~/lib/format';
+import type { BookedDates } from '~/components/site/forms/booked-dates';
+import { formatRupees, todayInIndia } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { sharedContent } from '~/lib/public-content.server';
 import { handlePageSubmission } from '~/infrastructure/submissions.server';
 import { getBike } from '~/models/bike.server';
+import { confirmedVehicleDates } from '~/models/booking-clashes.server';
 import { createBooking } from '~/models/booking.server';
 import { getCar } from '~/models/car.server';
 import { bikeBookingSchema, carBookingSchema } from '~/schemas/booking';
@@ -41,7 +46,13 @@ async function findVehicle(type: VehicleType, id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return { vehicle: await findVehicle(typeOf(request), params.id) };
+  const vehicle = await findVehicle(typeOf(request), params.id);
+  // Read fresh, not through the shared content cache: the page cache that keeps this page is
+  // emptied by every confirmation, cancellation and deletion of a booking
+  // (docs/decisions/041-page-cache.md, 048-trip-operations.md#availability-on-the-booking-forms).
+  const today = todayInIndia();
+  const booked: BookedDates = { ranges: await confirmedVehicleDates(vehicle.type, vehicle.id, today), today };
+  return { vehicle, booked };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -68,7 +79,7 @@ const SENT_TITLE: Record<VehicleType, string> = {
 };
 
 export default function VehicleBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { vehicle } = loaderData;
+  const { vehicle, booked } = loaderData;
   const list = vehicle.type === 'bike' ? { to: '/bikes', label: 'Bike Rentals' } : { to: '/cars', label: 'Cab Services' };
   const detail = `${list.to}/${vehicle.id}`;
   const navigation = useNavigation();
@@ -116,7 +127,14 @@ export default function VehicleBooking({ loaderData, actionData }: Route.Compone
             </p>
           )}
           <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
-            <VehicleBookingFields vehicle={vehicle} fields={fields as unknown as VehicleBookingFieldSet} formErrorId={form.errorId} formErrors={form.errors} />
+            <VehicleBookingFields
+              formId={formId}
+              vehicle={vehicle}
+              booked={booked}
+              fields={fields as unknown as VehicleBookingFieldSet}
+              formErrorId={form.errorId}
+              formErrors={form.errors}
+            />
             <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
               <button
                 type="submit"

@@ -5,6 +5,7 @@
  * page and by the page that does the same job without scripts (/bikes/:id/book, /cars/:id/book).
  */
 import { Checkbox } from '~/components/ui/field';
+import { BookedDatesNotice, type BookedDates } from './booked-dates';
 import { FormError } from '~/components/ui/form-error';
 import type { BookableVehicle } from '../site-dialogs';
 import { DateField, MessageField, type FormField } from './common-fields';
@@ -18,19 +19,27 @@ export type VehicleBookingFieldSet = Record<
   FormField
 >;
 
-/** The fields inside the form element; `extraChecked` is the helmet/driver box's initial state. */
+/**
+ * The fields inside the form element `formId`; `extraChecked` is the helmet/driver box's initial
+ * state; `booked`: the vehicle's confirmed days, listed under the dates and checked as they are
+ * picked (null while unknown).
+ */
 export function VehicleBookingFields({
+  formId,
   vehicle,
   fields,
   formErrorId,
   formErrors,
   extraChecked,
+  booked,
 }: {
+  formId: string;
   vehicle: Pick<BookableVehicle, 'type' | 'id'>;
   fields: VehicleBookingFieldSet;
   formErrorId: string;
   formErrors?: string[];
   extraChecked?: boolean;
+  booked?: BookedDates | null;
 }) {
   const isBike = vehicle.type === 'bike';
   const extra = isBike ? 'needHelmet' : 'needDriver';
@@ -43,6 +52,7 @@ export function VehicleBookingFields({
       <ContactFields name={f.name} email={f.email} phone={f.phone} />
       <DateField field={f.startDate} label="Start date" />
       <DateField field={f.endDate} label="End date" required={false} />
+      <BookedDatesNotice formId={formId} type={vehicle.type} booked={booked} serverErrors={f.startDate.errors} />
       <div className="sm:col-span-2">
         {/* An unticked box sends nothing: the hidden 'false' before it is the answer then (the last value wins). */}
         <input type="hidden" name={extra} value="false" />

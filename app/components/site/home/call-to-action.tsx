@@ -2,10 +2,11 @@
 import { buttonClass } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { SectionReveal } from '~/components/ui/section-reveal';
-import { telLink, whatsappLink } from '~/lib/whatsapp';
+import { telLink } from '~/lib/whatsapp';
+import { whatsappGoHref } from '~/lib/whatsapp-leads';
 import { DialogLink } from '../site-dialogs';
 
-export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsappNumber: string }) {
+export function CallToAction({ phone }: { phone: string }) {
   return (
     <SectionReveal aria-labelledby="cta-title" className="container-page pb-20 md:pb-28">
       <div className="relative isolate overflow-hidden rounded-panel bg-forest-700 px-6 py-14 text-center text-white md:px-16 md:py-20">
@@ -24,9 +25,10 @@ export function CallToAction({ phone, whatsappNumber }: { phone: string; whatsap
             Plan My Trip
           </DialogLink>
           <a
-            href={whatsappLink(whatsappNumber, "Hello! I'd like to plan a trip to Sikkim.")}
+            // Through /go/whatsapp, which counts the click (docs/decisions/049-whatsapp-leads.md).
+            href={whatsappGoHref({ topic: 'general', from: '/' })}
             target="_blank"
-            rel="noopener noreferrer"
+            rel="noopener"
             className={buttonClass('whatsapp', 'lg')}
           >
             <Icon name="message-circle" className="size-5" />

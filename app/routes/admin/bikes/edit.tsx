@@ -1,12 +1,14 @@
 /**
  * /admin/bikes/edit/:id: 'Edit Bike', the bike editor with the stored bike. Saving goes back to
- * /admin/bikes with 'Bike updated successfully'; an unknown id shows 'Bike not found' with the way
+ * /admin/bikes with 'Bike updated successfully'; below the form, the bike's calendar feed address for staff phones; an unknown id shows 'Bike not found' with the way
  * back to the list (HTTP 404).
  */
 import { data } from 'react-router';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
+import { CalendarFeedCard } from '~/components/admin/calendar-feed';
 import { AdminPageHeader } from '~/components/admin/page-header';
+import { vehicleFeedUrl } from '~/lib/vehicle-feed.server';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { getBike } from '~/models/bike.server';
 import { bikeValues } from './+shared/bike-form';
@@ -18,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const bike = await getBike(params.id);
   if (!bike) throw data('Bike not found', { status: 404 });
-  return { id: bike.id, model: bike.model, values: bikeValues(bike) };
+  return { id: bike.id, model: bike.model, values: bikeValues(bike), feedUrl: vehicleFeedUrl('bike', bike.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -39,6 +41,8 @@ export default function EditBike({ loaderData, actionData }: Route.ComponentProp
         }
       />
       <BikeEditor key={loaderData.id} mode="edit" defaultValue={loaderData.values} actionData={actionData} />
+      {/* Its confirmed rentals in staff phones' calendars (docs/decisions/048-trip-operations.md#ical-feed-per-vehicle). */}
+      <CalendarFeedCard url={loaderData.feedUrl} label={loaderData.model} />
     </>
   );
 }

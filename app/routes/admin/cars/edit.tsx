@@ -1,12 +1,14 @@
 /**
  * /admin/cars/edit/:id: 'Edit Car', the car editor with the stored car. Saving goes back to
- * /admin/cars with 'Car updated successfully'; an unknown id shows 'Car not found' with the way back
+ * /admin/cars with 'Car updated successfully'; below the form, the car's calendar feed address for staff phones; an unknown id shows 'Car not found' with the way back
  * to the list (HTTP 404).
  */
 import { data } from 'react-router';
 import { EditorError } from '~/components/admin/editor/editor-error';
 import { adminMeta } from '~/components/admin/meta';
+import { CalendarFeedCard } from '~/components/admin/calendar-feed';
 import { AdminPageHeader } from '~/components/admin/page-header';
+import { vehicleFeedUrl } from '~/lib/vehicle-feed.server';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { getCar } from '~/models/car.server';
 import { carValues } from './+shared/car-form';
@@ -18,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const car = await getCar(params.id);
   if (!car) throw data('Car not found', { status: 404 });
-  return { id: car.id, model: car.model, values: carValues(car) };
+  return { id: car.id, model: car.model, values: carValues(car), feedUrl: vehicleFeedUrl('car', car.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -39,6 +41,8 @@ export default function EditCar({ loaderData, actionData }: Route.ComponentProps
         }
       />
       <CarEditor key={loaderData.id} mode="edit" defaultValue={loaderData.values} actionData={actionData} />
+      {/* Its confirmed rentals and trips in staff phones' calendars (docs/decisions/048-trip-operations.md#ical-feed-per-vehicle). */}
+      <CalendarFeedCard url={loaderData.feedUrl} label={loaderData.model} />
     </>
   );
 }

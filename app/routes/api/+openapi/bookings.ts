@@ -34,7 +34,7 @@ const submission = submissionPath(
   'Send a booking (package, bike or car; a Book Your Tour request is a package booking), or enter one as staff',
   'BookingInput',
   'The stored booking (status pending)',
-  'The bike or car is currently unavailable',
+  "The bike or car is currently unavailable (issue on `itemId`), or a visitor's dates overlap days it is already confirmed for (issue on `startDate`: 'This bike is already booked on 12–14 Jan. Please choose other dates.'; docs/decisions/048-trip-operations.md#availability-on-the-booking-forms)",
 );
 
 /** The POST's body: a visitor's booking, or a staff-entered one (with `source`). */
