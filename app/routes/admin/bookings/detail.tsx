@@ -22,7 +22,8 @@
  * an error toast), the pipeline panel's forms, each ending in a redirect back here with a toast, and
  * the money panel's forms (app/routes/admin/bookings/+shared/money-actions.server.ts and, for tax
  * invoices, credit notes and invoice details, +shared/document-actions.server.ts), and the driver
- * and vehicle panel's (+shared/trip-actions.server.ts).
+ * and vehicle panel's (+shared/trip-actions.server.ts), and the permit panel's
+ * (+shared/permit-actions.server.ts, docs/decisions/050-permits-and-manifests.md#the-status).
  */
 import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -62,6 +63,9 @@ import { todayInIndia } from '~/lib/format';
 import { handleTripIntent, isTripIntent } from './+shared/trip-actions.server';
 import { TripPanel, tripPanelData } from './+shared/trip-panel';
 import { StatusPill } from '~/components/ui/status-pill';
+import { loadPermitPanel } from '~/models/permits.server';
+import { handlePermitIntent, PERMIT_INTENT } from './+shared/permit-actions.server';
+import { PermitPanel } from './+shared/permit-panel';
 
 /** Days either side of the booking that the vehicle's calendar shows. */
 const CALENDAR_DAYS = 30;
@@ -81,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
   const confirmed = booking.status === 'confirmed';
-  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet] = await Promise.all([
+  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet, permit] = await Promise.all([
     loadPipeline('booking', booking.id),
     vehicleCalendar(booking, CALENDAR_DAYS),
     loadMoneyPanel(booking),
@@ -89,6 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listBookingAssignments(booking.id),
     confirmed ? listDriverOptions() : [],
     confirmed ? listFleetOptions() : [],
+    loadPermitPanel(booking, todayInIndia()),
   ]);
   const end = booking.endDate ?? booking.startDate;
   const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -131,6 +136,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     money,
     refund,
     trip: tripPanelData(booking, assignments, driverOptions, fleet, todayInIndia()),
+    permit,
     // The tax settings' link for the role that may change them (the GSTIN: tax invoices or receipts only).
     settingsHref: can(auth.user.role, 'settings') ? '/admin/settings#section-tax' : null,
   };
@@ -148,6 +154,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isDocumentIntent(intent)) return handleDocumentIntent(intent, form, params.id, auditActor(auth, request), here);
   if (intent === 'refund') return handleRefundIntent(request, auth, form, params.id, here);
   if (isTripIntent(intent)) return handleTripIntent(intent, form, params.id, auditActor(auth, request), here);
+  if (intent === PERMIT_INTENT) return handlePermitIntent(form, params.id, auditActor(auth, request), here);
   let result: PipelineResult | null;
   try {
     result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
@@ -190,7 +197,7 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref } = loaderData;
+  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref, permit } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
@@ -283,6 +290,9 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
           </Panel>
+
+          {/* Permits (docs/decisions/050-permits-and-manifests.md#the-status): only for a booking that needs one or had one recorded. */}
+          {permit ? <PermitPanel data={permit} action={here} /> : null}
 
           {trip.confirmed || trip.assignments.length > 0 ? <TripPanel data={trip} action={here} /> : null}
 
