@@ -22,8 +22,9 @@ let parsedFonts: Record<keyof typeof FONT_FILES, fontkit.Font> | undefined;
  * alternates) was most of the time of a PDF when each document opened the files itself. pdfkit takes
  * a fontkit font and keeps its subset and layout cache per document, so sharing is safe; a render
  * runs synchronously from the first text to `end()`, so two renders never interleave on the font.
+ * Also used by the permit manifest's PDF (app/infrastructure/pdf/manifest-pdf.server.ts).
  */
-function fonts(): Record<keyof typeof FONT_FILES, fontkit.Font> {
+export function fonts(): Record<keyof typeof FONT_FILES, fontkit.Font> {
   const open = (file: string) => {
     const font = fontkit.create(readFileSync(file));
     if (!('layout' in font) || !font.hasGlyphForCodePoint(0x20b9)) throw new Error(`${file}: not a single font with the rupee sign`);
