@@ -24,6 +24,7 @@ import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
+import { startPermitReminders, stopPermitReminders } from '~/infrastructure/permit-reminders.server';
 import { startInvoicing, stopInvoicing } from '~/infrastructure/invoicing.server';
 import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
 import { startRazorpayInbox, stopRazorpayInbox } from '~/infrastructure/razorpay-inbox.server';
@@ -320,6 +321,8 @@ export function start(): Promise<void> {
     startMailer();
     // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
     startBalanceReminders();
+    // Permit document reminders, the same way (docs/decisions/050-permits-and-manifests.md#reminders-and-the-dashboard).
+    startPermitReminders();
     startInvoicing();
     // Razorpay's state, asked now and then for what a lost webhook missed; one instance at a time
     // (docs/decisions/046-payments.md#reconciliation).
@@ -357,6 +360,7 @@ export async function stop(): Promise<void> {
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
+  await stopPermitReminders();
   await stopInvoicing();
   await stopRazorpayInbox();
   await stopMailer();
