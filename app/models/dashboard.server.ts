@@ -280,7 +280,10 @@ export const PERMIT_MISSING_LIMIT = 10;
  * with the status still 'documents_missing', trips not yet started, soonest travel first; at most
  * `limit`, and how many there are in all.
  */
-export async function listPermitDocumentsMissing(today: string = todayInIndia(), limit = PERMIT_MISSING_LIMIT): Promise<{ rows: PermitMissingRow[]; total: number }> {
+export async function listPermitDocumentsMissing(
+  today: string = todayInIndia(),
+  limit = PERMIT_MISSING_LIMIT,
+): Promise<{ rows: PermitMissingRow[]; total: number }> {
   const dueOn = sql<string>`(${bookings.startDate} - ${tourPackages.permitDocumentsDaysBefore})::text`;
   const where = and(
     sql`${bookings.status} = 'confirmed'`,

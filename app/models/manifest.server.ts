@@ -199,4 +199,3 @@ export function documentFileName(reference: string, position: number, kind: 'pho
   const ext = /\.([a-z0-9]{1,10})$/i.exec(key)?.[1]?.toLowerCase() ?? 'jpg';
   return `${reference}-${position}-${kind}.${ext === 'jpeg' ? 'jpg' : ext}`;
 }
-

@@ -85,11 +85,7 @@ export async function queuePermitReminders(now: Date = new Date()): Promise<Outg
       await enqueueEmails(tx, [mail]);
       await tx
         .update(bookings)
-        .set(
-          when === 'final'
-            ? { permitFinalReminderAt: now, permitDeadlineReminderAt: b.permitDeadlineReminderAt ?? now }
-            : { permitDeadlineReminderAt: now },
-        )
+        .set(when === 'final' ? { permitFinalReminderAt: now, permitDeadlineReminderAt: b.permitDeadlineReminderAt ?? now } : { permitDeadlineReminderAt: now })
         .where(eq(bookings.id, b.id));
       return mail;
     });

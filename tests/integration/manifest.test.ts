@@ -24,7 +24,15 @@ import { createBooking, createPackage } from '../factories';
 import { routeArgs } from '../route-args';
 import { pdfText } from '../support/pdf-text';
 
-const day = (n: number, permitId?: string) => ({ day: n, title: `Day ${n}`, description: '', activities: [], meals: '', stay: '', ...(permitId ? { permitId } : {}) });
+const day = (n: number, permitId?: string) => ({
+  day: n,
+  title: `Day ${n}`,
+  description: '',
+  activities: [],
+  meals: '',
+  stay: '',
+  ...(permitId ? { permitId } : {}),
+});
 
 let dir: string;
 let staffCookie: string;
@@ -61,7 +69,15 @@ beforeAll(async () => {
   refB = shortReference(b.id);
   refEmpty = shortReference(empty.id);
   await traveller(a.id, 1, { fullName: 'Pema Lhamu Bhutia', idType: 'voter-id', idNumber: 'SKM1234567', photoKey: 'photo-a1.jpg', idScanKey: 'scan-a1.png' });
-  await traveller(a.id, 2, { fullName: 'Anna Keller', gender: 'female', nationality: 'DE', idType: null, passportNumber: 'C01X00T47', visaNumber: 'VX998877', photoKey: 'photo-a2.jpg' });
+  await traveller(a.id, 2, {
+    fullName: 'Anna Keller',
+    gender: 'female',
+    nationality: 'DE',
+    idType: null,
+    passportNumber: 'C01X00T47',
+    visaNumber: 'VX998877',
+    photoKey: 'photo-a2.jpg',
+  });
   await traveller(b.id, 1, { fullName: 'Rohan Gurung', gender: 'male', dateOfBirth: '2000-03-13', idType: 'passport', idNumber: 'P7654321' });
   await traveller(pending.id, 1, { fullName: 'Not Confirmed' });
   await traveller(noPermit.id, 1, { fullName: 'No Permit Needed' });
@@ -82,7 +98,15 @@ describe('manifestFor', () => {
       [refA, 2, 'Anna Keller'],
       [refEmpty, null, 'No travellers entered yet'],
     ]);
-    expect(onDay2.rows[0]).toMatchObject({ gender: 'Female', age: 40, nationality: 'IN', identity: 'Voter ID SKM1234567', documents: 'Photo and ID', phone: '+91 90000 11111', day: 2 });
+    expect(onDay2.rows[0]).toMatchObject({
+      gender: 'Female',
+      age: 40,
+      nationality: 'IN',
+      identity: 'Voter ID SKM1234567',
+      documents: 'Photo and ID',
+      phone: '+91 90000 11111',
+      day: 2,
+    });
     expect(onDay2.rows[1]).toMatchObject({ nationality: 'DE', identity: 'Passport C01X00T47 · Visa VX998877', documents: 'Photo only' });
 
     const onDay1 = await manifestFor('2031-03-10', 'north-sikkim-pap');
@@ -121,7 +145,10 @@ describe('the manifest page and downloads', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
     expect(response.headers.get('Content-Disposition')).toContain('manifest-north-sikkim-pap-2031-03-11.csv');
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(
       'Booking,Traveller no,Name,Gender,Date of birth,Age,Nationality,ID type,ID number,Passport number,Visa number,Phone,Documents,Itinerary day',
     );

@@ -81,7 +81,16 @@ describe('Permits settings', () => {
   });
 
   test('a blank row at the end is left out', async () => {
-    const outcome = await settle(() => settingsAction(post(permitsForm([['types[2].id', ''], ['types[2].name', '  ']]))));
+    const outcome = await settle(() =>
+      settingsAction(
+        post(
+          permitsForm([
+            ['types[2].id', ''],
+            ['types[2].name', '  '],
+          ]),
+        ),
+      ),
+    );
     expect(outcome.status).toBe(302);
     expect((await getSetting('permits')).types).toHaveLength(2);
   });

@@ -25,7 +25,15 @@ import { createBooking, createInquiry, createPackage } from '../factories';
 import { routeArgs, settle } from '../route-args';
 import { inDays, post as postJson, traveller } from './submissions-helpers';
 
-const day = (n: number, permitId?: string) => ({ day: n, title: `Day ${n}`, description: '', activities: [], meals: '', stay: '', ...(permitId ? { permitId } : {}) });
+const day = (n: number, permitId?: string) => ({
+  day: n,
+  title: `Day ${n}`,
+  description: '',
+  activities: [],
+  meals: '',
+  stay: '',
+  ...(permitId ? { permitId } : {}),
+});
 
 /** The first Sunday at least `days` days from today: a trip starting then has day 2 on a Monday. */
 function sundayAfter(days: number): string {
@@ -69,7 +77,9 @@ describe('booking a package that needs permits', () => {
     const error = await createBookingModel(packageInput(start, 'refused@example.com')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermitAreaClosed);
     expect((error as PermitAreaClosed).issues[0]).toMatchObject({ path: 'startDate' });
-    expect((error as PermitAreaClosed).message).toMatch(/^Nathula PAP is closed on Mondays and Tuesdays: day 2 of this trip would be Monday, .*Please choose another travel date\.$/);
+    expect((error as PermitAreaClosed).message).toMatch(
+      /^Nathula PAP is closed on Mondays and Tuesdays: day 2 of this trip would be Monday, .*Please choose another travel date\.$/,
+    );
     expect(await db().select().from(bookings).where(eq(bookings.email, 'refused@example.com'))).toEqual([]);
     expect(error).not.toBeInstanceOf(InvalidReference);
 
@@ -97,7 +107,11 @@ function postPermit(id: string, fields: Record<string, string>) {
   return routeArgs(
     `/admin/bookings/${id}`,
     { id },
-    { method: 'POST', body: new URLSearchParams({ intent: 'permit-status', ...fields }), headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+    {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'permit-status', ...fields }),
+      headers: browserHeaders(staff.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    },
   );
 }
 
@@ -114,8 +128,13 @@ describe('the Permit panel', () => {
 
     expect((await settle(() => action(postPermit(booking.id, { permitStatus: 'issued', permitNumber: 'PAP/2031/0457' })))).status).toBe(302);
     expect(await getBooking(booking.id)).toMatchObject({ permitStatus: 'issued', permitNumber: 'PAP/2031/0457' });
-    const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityId, booking.id), like(auditLog.summary, 'Permit of booking%')));
-    expect(entries.map((e) => e.summary).sort()).toEqual([expect.stringMatching(/: Applied$/), expect.stringMatching(/: Permit issued \(PAP\/2031\/0457\)$/)].sort());
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, booking.id), like(auditLog.summary, 'Permit of booking%')));
+    expect(entries.map((e) => e.summary).sort()).toEqual(
+      [expect.stringMatching(/: Applied$/), expect.stringMatching(/: Permit issued \(PAP\/2031\/0457\)$/)].sort(),
+    );
 
     const page = await loader(routeArgs(`/admin/bookings/${booking.id}`, { id: booking.id }, { headers: browserHeaders(staff.cookie) }));
     expect(page.permit).toMatchObject({ status: 'issued', statusLabel: 'Permit issued', permitNumber: 'PAP/2031/0457', dueOn: 'Apr 27, 2031' });
@@ -158,7 +177,13 @@ describe('documents due: the dashboard and the reminders', () => {
       permitStatus: 'documents_missing',
       email: 'reminded@example.com',
     });
-    const applied = await createBooking({ packageId: nathula.id, status: 'confirmed', startDate: '2031-08-20', permitStatus: 'applied', email: 'applied@example.com' });
+    const applied = await createBooking({
+      packageId: nathula.id,
+      status: 'confirmed',
+      startDate: '2031-08-20',
+      permitStatus: 'applied',
+      email: 'applied@example.com',
+    });
     const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
 
     await queuePermitReminders(at('2031-08-09'));

@@ -36,7 +36,10 @@ const COLUMNS: Column[] = [
  * Render the manifest as PDF bytes. `operator` is printed in the header (the company's name), `label`
  * is the day as people read it ('Thu, Apr 15, 2027'). Deterministic for given input and `createdAt`.
  */
-export async function renderManifestPdf(manifest: Manifest, { operator, label, createdAt }: { operator: string; label: string; createdAt: Date }): Promise<Uint8Array> {
+export async function renderManifestPdf(
+  manifest: Manifest,
+  { operator, label, createdAt }: { operator: string; label: string; createdAt: Date },
+): Promise<Uint8Array> {
   const permitName = manifest.permit?.name ?? 'Unknown permit';
   const pdf = new PDFDocument({
     size: 'A4',
@@ -64,11 +67,23 @@ export async function renderManifestPdf(manifest: Manifest, { operator, label, c
   const widths = COLUMNS.map((c) => c.width * width);
   const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {}) => {
     const { font = 'regular', size = SIZE, color = INK, ...rest } = options;
-    pdf.font(font).fontSize(size).fillColor(color).text(value, x, y, { lineGap: 1, features: TEXT_FEATURES, ...rest });
+    pdf
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(value, x, y, { lineGap: 1, features: TEXT_FEATURES, ...rest });
     return pdf.y;
   };
   const rowHeight = (cells: string[], font: string) =>
-    Math.max(...cells.map((c, i) => pdf.font(font).fontSize(SIZE).heightOfString(c || ' ', { width: widths[i]! - 2 * PAD, lineGap: 1 }))) + 2 * PAD;
+    Math.max(
+      ...cells.map((c, i) =>
+        pdf
+          .font(font)
+          .fontSize(SIZE)
+          .heightOfString(c || ' ', { width: widths[i]! - 2 * PAD, lineGap: 1 }),
+      ),
+    ) +
+    2 * PAD;
   const drawRow = (cells: string[], y: number, font: string) => {
     const h = rowHeight(cells, font);
     let x = left;
@@ -84,11 +99,12 @@ export async function renderManifestPdf(manifest: Manifest, { operator, label, c
       .stroke();
     return y + h;
   };
-  const header = () => drawRow(
-    COLUMNS.map((c) => c.header),
-    pdf.y,
-    'bold',
-  );
+  const header = () =>
+    drawRow(
+      COLUMNS.map((c) => c.header),
+      pdf.y,
+      'bold',
+    );
 
   let y = text(operator, left, MARGIN, { font: 'bold', size: 13 });
   y = text(`Traveller manifest: ${permitName}`, left, y + 2, { font: 'bold', size: 11 });

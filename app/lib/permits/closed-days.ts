@@ -50,7 +50,11 @@ export function weekdayOf(date: string): number {
  * The days of a trip starting on `startDate` spent in the area of `permitId`: the tagged itinerary
  * days (`tagged: true`), or every day of the trip when no day carries that tag (`tagged: false`).
  */
-export function permitAreaDays(permitId: string, itinerary: readonly TaggedDay[], startDate: string): { tagged: boolean; days: { day: number; date: string }[] } {
+export function permitAreaDays(
+  permitId: string,
+  itinerary: readonly TaggedDay[],
+  startDate: string,
+): { tagged: boolean; days: { day: number; date: string }[] } {
   const tagged = itinerary.flatMap((d, i) => (d.permitId === permitId ? [{ day: i + 1, date: addDays(startDate, i) }] : []));
   if (tagged.length > 0) return { tagged: true, days: tagged };
   return { tagged: false, days: Array.from({ length: tripLength(itinerary) }, (_, i) => ({ day: i + 1, date: addDays(startDate, i) })) };

@@ -36,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     today,
     label: manifestDayLabel(date),
     permits: permits.types.map((t) => ({ id: t.id, name: t.name })),
-    permit: type ? { id: type.id, name: type.name, closed: type.closedWeekdays.includes(weekdayOf(date)), closedDays: closedDaysText(type.closedWeekdays) } : null,
+    permit: type
+      ? { id: type.id, name: type.name, closed: type.closedWeekdays.includes(weekdayOf(date)), closedDays: closedDaysText(type.closedWeekdays) }
+      : null,
     rows: (manifest?.rows ?? []).map(({ photoKey: _photo, idScanKey: _id, ...row }) => row),
     bookings: manifest?.bookings ?? 0,
     documents: (manifest?.rows ?? []).reduce((n, r) => n + (r.photoKey ? 1 : 0) + (r.idScanKey ? 1 : 0), 0),
@@ -154,7 +156,9 @@ export default function ManifestPage({ loaderData }: Route.ComponentProps) {
                         {r.day ? <span className="block font-sans text-xs text-muted">Day {r.day}</span> : null}
                       </td>
                       <td className="px-3 py-2 tabular-nums">{r.position ?? '—'}</td>
-                      <td className="px-3 py-2 font-medium break-words">{r.position === null ? <span className="text-status-bad-fg">{r.fullName}</span> : r.fullName}</td>
+                      <td className="px-3 py-2 font-medium break-words">
+                        {r.position === null ? <span className="text-status-bad-fg">{r.fullName}</span> : r.fullName}
+                      </td>
                       <td className="px-3 py-2">{r.gender}</td>
                       <td className="px-3 py-2 whitespace-nowrap tabular-nums">{r.dateOfBirth ? `${r.dateOfBirth} (${r.age})` : ''}</td>
                       <td className="px-3 py-2">{r.nationality}</td>

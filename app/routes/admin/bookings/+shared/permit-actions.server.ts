@@ -24,7 +24,10 @@ export async function handlePermitIntent(form: FormData, bookingId: string, acto
   const permitNumber = typeof form.get('permitNumber') === 'string' ? (form.get('permitNumber') as string) : '';
   const values = { permitNumber };
   if (!isStaffPermitStatus(status)) {
-    return data({ permit: { values, errors: { permitStatus: 'Choose applied, issued, not needed or documents missing' } } satisfies PermitResult }, { status: 400 });
+    return data(
+      { permit: { values, errors: { permitStatus: 'Choose applied, issued, not needed or documents missing' } } satisfies PermitResult },
+      { status: 400 },
+    );
   }
   try {
     await setPermitStatus(bookingId, { status, permitNumber }, actor);

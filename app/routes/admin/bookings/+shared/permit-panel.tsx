@@ -76,7 +76,11 @@ export function PermitPanel({ data, action }: { data: PermitPanelData; action: s
       </dl>
 
       {data.warnings.length > 0 ? (
-        <ul role="note" aria-label="Closed-day warnings" className="mt-4 flex flex-col gap-2 rounded-lg border border-marigold/50 bg-status-pending-bg px-4 py-3 text-sm text-status-pending-fg">
+        <ul
+          role="note"
+          aria-label="Closed-day warnings"
+          className="mt-4 flex flex-col gap-2 rounded-lg border border-marigold/50 bg-status-pending-bg px-4 py-3 text-sm text-status-pending-fg"
+        >
           {data.warnings.map((w) => (
             <li key={w} className="flex gap-2">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -109,9 +113,22 @@ export function PermitPanel({ data, action }: { data: PermitPanelData; action: s
             <h3 id="booking-permit-issued" className="sr-only">
               Permit issued
             </h3>
-            <Field id="permit-number" label="Permit number" required errors={errors.permitNumber ? [errors.permitNumber] : undefined} className="min-w-48 flex-1">
+            <Field
+              id="permit-number"
+              label="Permit number"
+              required
+              errors={errors.permitNumber ? [errors.permitNumber] : undefined}
+              className="min-w-48 flex-1"
+            >
               {(a11y) => (
-                <Input {...a11y} name="permitNumber" defaultValue={failure?.values.permitNumber ?? data.permitNumber} maxLength={60} autoComplete="off" spellCheck={false} />
+                <Input
+                  {...a11y}
+                  name="permitNumber"
+                  defaultValue={failure?.values.permitNumber ?? data.permitNumber}
+                  maxLength={60}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
               )}
             </Field>
             <button type="submit" className={buttonClass('primary', 'md')} disabled={saving}>

@@ -11,12 +11,18 @@ export type PermitMissingItem = { id: string; name: string; itemName: string; tr
 export function PermitMissing({ items, total }: { items: PermitMissingItem[]; total: number }) {
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="dash-permits" className="flex flex-col gap-3 rounded-card border-2 border-marigold/50 bg-status-pending-bg p-4 shadow-sm sm:p-5" data-panel="permit-documents-missing">
+    <section
+      aria-labelledby="dash-permits"
+      className="flex flex-col gap-3 rounded-card border-2 border-marigold/50 bg-status-pending-bg p-4 shadow-sm sm:p-5"
+      data-panel="permit-documents-missing"
+    >
       <h2 id="dash-permits" className="flex items-center gap-2 font-sans text-base font-semibold text-status-pending-fg">
         <Stamp className="size-5" aria-hidden />
         Permit documents missing ({total})
       </h2>
-      <p className="text-sm text-ink">The travellers' IDs and photos for these trips were due and have not all come in. The traveller gets a reminder e-mail.</p>
+      <p className="text-sm text-ink">
+        The travellers' IDs and photos for these trips were due and have not all come in. The traveller gets a reminder e-mail.
+      </p>
       <ul className="flex flex-col gap-2">
         {items.map((b) => (
           <li key={b.id} className="rounded-lg bg-white px-3 py-2">
