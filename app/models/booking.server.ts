@@ -34,7 +34,7 @@ import { getPublicSettings, getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
 import { issueBookingLink } from './booking-link.server';
 import { closedDayRefusal } from '~/lib/permits/closed-days';
-import { initialPermitStatus, PermitAreaClosed, tripClashes } from './permits.server';
+import { initialPermitStatus, PermitAreaClosed, permitPackageOf, tripClashes } from './permits.server';
 
 /** Fields of a new booking that a staff-entered booking's 'create' audit entry lists. */
 const CREATED_FIELDS = [
@@ -390,6 +390,15 @@ async function applyChange(
   }
   if (patch.itemId !== undefined && patch.itemId !== currentItemId(current)) {
     Object.assign(set, await itemColumns(tx, type, patch.itemId));
+    if (type === 'package') {
+      // Moved to another package, the booking takes that package's starting permit status
+      // (docs/decisions/050-permits-and-manifests.md#the-status), unless the permit was already
+      // applied for or issued, which staff decide about themselves.
+      const needed = initialPermitStatus((await permitPackageOf(tx, set.packageId ?? null))?.permitIds);
+      if (current.permitStatus === 'not_needed' || current.permitStatus === 'documents_missing') {
+        if (needed !== current.permitStatus) set.permitStatus = needed;
+      }
+    }
   }
   if (patch.followUpOn !== undefined && patch.followUpOn !== current.followUpOn) set.followUpOn = patch.followUpOn;
   if (patch.assignedTo !== undefined && patch.assignedTo !== current.assignedTo) set.assignedTo = patch.assignedTo;
@@ -463,7 +472,7 @@ async function applyChange(
       changes: { followUpOn: { from: current.followUpOn, to: set.followUpOn } },
     });
   }
-  const corrected = diffChanges(current, row!, [...CORRECTABLE, ...ITEM_FIELDS]);
+  const corrected = diffChanges(current, row!, [...CORRECTABLE, ...ITEM_FIELDS, 'permitStatus']);
   if (corrected) {
     const summary = set.itemName !== undefined ? `Changed booking ${reference} to ${row!.itemName}` : `Corrected booking ${reference}`;
     await recordAudit(tx, actor, { action: 'update', entityType: 'booking', entityId: id, summary, changes: corrected });

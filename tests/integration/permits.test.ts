@@ -13,7 +13,7 @@ import { auditLog, bookings, emailOutbox } from '~/db/schema';
 import { addDays } from '~/lib/calendar-date';
 import { InvalidReference } from '~/lib/errors.server';
 import { findBookingByToken } from '~/models/booking-link.server';
-import { createBooking as createBookingModel, getBooking } from '~/models/booking.server';
+import { createBooking as createBookingModel, getBooking, updateBookingForAdmin } from '~/models/booking.server';
 import { listPermitDocumentsMissing } from '~/models/dashboard.server';
 import { convertInquiryToBooking } from '~/models/inquiry-conversion.server';
 import { queuePermitReminders } from '~/models/permit-reminders.server';
@@ -114,6 +114,24 @@ function postPermit(id: string, fields: Record<string, string>) {
     },
   );
 }
+
+describe('moving a booking to another package', () => {
+  test("takes that package's starting permit status, audited; an applied permit stays", async () => {
+    const plain = await createPackage({ permitIds: [] });
+    const booking = await createBooking({ packageId: plain.id, status: 'pending', startDate: '2031-04-02' });
+    const moved = await updateBookingForAdmin(booking.id, { itemId: nathula.id }, actor());
+    expect(moved.permitStatus).toBe('documents_missing');
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'update')));
+    expect(entry?.changes).toMatchObject({ permitStatus: { from: 'not_needed', to: 'documents_missing' } });
+    expect((await updateBookingForAdmin(booking.id, { itemId: plain.id }, actor())).permitStatus).toBe('not_needed');
+
+    const applied = await createBooking({ packageId: nathula.id, status: 'pending', startDate: '2031-04-02', permitStatus: 'applied' });
+    expect((await updateBookingForAdmin(applied.id, { itemId: plain.id }, actor())).permitStatus).toBe('applied');
+  });
+});
 
 describe('the Permit panel', () => {
   test('staff mark it applied, then issued with its number; a missing number is refused on the field; each change audited', async () => {
