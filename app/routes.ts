@@ -72,7 +72,8 @@ export default [
     route('drivers/new', 'routes/admin/drivers/new.tsx'),
     route('drivers/edit/:id', 'routes/admin/drivers/edit.tsx'),
     route('duty', 'routes/admin/duty.tsx'),
-    route('manifest', 'routes/admin/manifest.tsx'),
+    // The page's module is not named manifest-*: React Router's own build manifest is found by that name.
+    route('manifest', 'routes/admin/permit-manifest.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
     route('bookings', 'routes/admin/bookings/list.tsx'),
     route('bookings/new', 'routes/admin/bookings/new.tsx'),

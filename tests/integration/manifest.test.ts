@@ -15,7 +15,7 @@ import { bookingTravellers, type NewBookingTraveller } from '~/db/schema';
 import { identityStore, setIdentityRoot } from '~/lib/identity-store.server';
 import { shortReference } from '~/lib/ids';
 import { ageOn, documentFileName, manifestFor } from '~/models/manifest.server';
-import { loader as pageLoader } from '~/routes/admin/manifest';
+import { loader as pageLoader } from '~/routes/admin/permit-manifest';
 import { loader as csvLoader } from '~/routes/admin/manifest/csv';
 import { loader as pdfLoader } from '~/routes/admin/manifest/pdf';
 import { loader as zipLoader } from '~/routes/admin/manifest/zip';

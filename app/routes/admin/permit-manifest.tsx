@@ -18,7 +18,7 @@ import { closedDaysText, weekdayOf } from '~/lib/permits/closed-days';
 import { manifestFor } from '~/models/manifest.server';
 import { getSettings } from '~/models/settings.server';
 import { requireAdmin } from '~/services/admin-guard.server';
-import type { Route } from './+types/manifest';
+import type { Route } from './+types/permit-manifest';
 import { manifestDayLabel } from './manifest/+shared/day-label';
 
 export async function loader({ request }: Route.LoaderArgs) {
