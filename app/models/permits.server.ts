@@ -7,7 +7,7 @@
  * `documents_missing` ↔ `documents_complete` follow the travellers' documents by themselves
  * (app/models/travellers.server.ts); this module never sets `documents_complete`.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bookings, tourPackages, type Booking, type ItineraryDay } from '~/db/schema';
 import { addDays } from '~/lib/calendar-date';
@@ -15,7 +15,6 @@ import { Conflict, DomainError, NotFound } from '~/lib/errors.server';
 import { formatDate } from '~/lib/format';
 import { isUuid, shortReference } from '~/lib/ids';
 import { publishLive } from '~/lib/live-events.server';
-import type { PackageClosedDays } from '~/lib/permits/closed-day-check';
 import { clashText, closedDayClashes, type ClosedDayClash } from '~/lib/permits/closed-days';
 import { PERMIT_STATUS_LABELS, type PermitStatus } from '~/lib/permits/constants';
 import { permitDocumentsDueOn } from '~/lib/permits/deadline';
@@ -154,24 +153,4 @@ export async function loadPermitPanel(booking: Booking, today: string): Promise<
 /** The last day of a booking's trip: its end date, else its start plus the package's days less one. */
 export function tripEndDate(booking: Pick<Booking, 'startDate' | 'endDate'>, itineraryDays: number): string {
   return booking.endDate ?? addDays(booking.startDate, Math.max(1, itineraryDays) - 1);
-}
-
-/**
- * For the Book Your Tour form's check as the visitor types (app/lib/permits/closed-day-check.ts):
- * each package whose itinerary tags a day with a permit it needs that has closed days, as the tags
- * of its days and those permits. Small: only such packages, only their tags.
- */
-export async function listPackageClosedDays(permits: Settings['permits']): Promise<PackageClosedDays[]> {
-  const closed = permits.types.filter((t) => t.closedWeekdays.length > 0);
-  if (closed.length === 0) return [];
-  const rows = await db()
-    .select({ id: tourPackages.id, permitIds: tourPackages.permitIds, itinerary: tourPackages.itinerary })
-    .from(tourPackages)
-    .where(sql`cardinality(${tourPackages.permitIds}) > 0`);
-  return rows.flatMap((row) => {
-    const areas = closed
-      .filter((t) => row.permitIds.includes(t.id) && row.itinerary.some((d) => d.permitId === t.id))
-      .map((t) => ({ id: t.id, name: t.name, closedWeekdays: t.closedWeekdays }));
-    return areas.length === 0 ? [] : [{ packageId: row.id, tags: row.itinerary.map((d) => d.permitId ?? null), areas }];
-  });
 }

@@ -23,7 +23,6 @@ import { pageMeta } from '~/lib/meta';
 import { handlePageSubmission } from '~/infrastructure/submissions.server';
 import { createBooking } from '~/models/booking.server';
 import { listPackageOptions } from '~/models/package.server';
-import { listPackageClosedDays } from '~/models/permits.server';
 import { getPublicSettings, travelPolicies } from '~/models/settings.server';
 import { sharedContent } from '~/lib/public-content.server';
 import { tourRequestSchema } from '~/schemas/booking';
@@ -34,17 +33,11 @@ export const meta: Route.MetaFunction = () =>
   pageMeta('Book Your Tour', 'Send a tour request for Sikkim and Darjeeling: choose a package or a custom tour, your date and group size.');
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [packages, settings] = await Promise.all([
-    sharedContent('package options', () => listPackageOptions()),
-    getPublicSettings(['policies', 'company', 'permits']),
-  ]);
-  // The packages whose permit days can fall on a closed day, for the check as the visitor types
-  // (docs/decisions/050-permits-and-manifests.md#closed-days); the server checks again.
-  const closedDays = await sharedContent('package closed days', () => listPackageClosedDays(settings.permits));
+  const [packages, settings] = await Promise.all([sharedContent('package options', () => listPackageOptions()), getPublicSettings(['policies', 'company'])]);
   // ?package=<id>: a package's Book Now before (or without) scripts, the package chosen.
   const asked = new URL(request.url).searchParams.get('package');
   const chosen = packages.some((p) => p.id === asked) ? asked : null;
-  return { packages, chosen, policies: travelPolicies(settings.policies), company: settings.company, closedDays };
+  return { packages, chosen, policies: travelPolicies(settings.policies), company: settings.company };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -71,7 +64,7 @@ function Confirmation({ reference }: { reference: string | null }) {
 }
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, chosen, policies, company, closedDays } = loaderData;
+  const { packages, chosen, policies, company } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/booking') === true;
   const [form, fields] = useForm({
@@ -79,11 +72,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: useDeferredValidation('book-your-tour', () =>
-      Promise.all([import('~/schemas/booking'), import('~/lib/permits/closed-day-check')]).then(([m, c]) =>
-        c.withClosedDayCheck(m.tourRequestSchema, closedDays),
-      ),
-    ),
+    onValidate: useDeferredValidation('book-your-tour', () => import('~/schemas/booking').then((m) => m.tourRequestSchema)),
   });
   const today = todayInIndia();
   const packageMissing = fields.itemId.errors?.includes(PACKAGE_REQUIRED_MESSAGE) ?? false;
