@@ -62,6 +62,10 @@ export default [
   // The accounts page's two CSV downloads: resource routes, outside the admin layout like the live stream.
   route('admin/accounts/documents.csv', 'routes/admin/accounts/documents-csv.ts'),
   route('admin/accounts/summary.csv', 'routes/admin/accounts/summary-csv.ts'),
+  // The permit manifest's downloads (both roles; docs/decisions/050-permits-and-manifests.md#the-manifest).
+  route('admin/manifest.csv', 'routes/admin/manifest/csv.ts'),
+  route('admin/manifest.pdf', 'routes/admin/manifest/pdf.ts'),
+  route('admin/manifest.zip', 'routes/admin/manifest/zip.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('packages', 'routes/admin/packages/list.tsx'),
@@ -78,6 +82,8 @@ export default [
     route('drivers/new', 'routes/admin/drivers/new.tsx'),
     route('drivers/edit/:id', 'routes/admin/drivers/edit.tsx'),
     route('duty', 'routes/admin/duty.tsx'),
+    // The page's module is not named manifest-*: React Router's own build manifest is found by that name.
+    route('manifest', 'routes/admin/permit-manifest.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
     route('bookings', 'routes/admin/bookings/list.tsx'),
     route('bookings/new', 'routes/admin/bookings/new.tsx'),

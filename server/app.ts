@@ -24,6 +24,7 @@ import { startInstanceBus, stopInstanceBus } from '~/infrastructure/instance-bus
 import { logger, serializeError } from '~/lib/logger.server';
 import { startMailer, stopMailer } from '~/infrastructure/mail-delivery.server';
 import { startBalanceReminders, stopBalanceReminders } from '~/infrastructure/balance-reminders.server';
+import { startPermitReminders, stopPermitReminders } from '~/infrastructure/permit-reminders.server';
 import { startInvoicing, stopInvoicing } from '~/infrastructure/invoicing.server';
 import { startIdentityRetention, stopIdentityRetention } from '~/infrastructure/identity-retention.server';
 import { startReconciler, stopReconciler } from '~/infrastructure/payments-reconciler.server';
@@ -330,6 +331,8 @@ export function start(): Promise<void> {
     startMailer();
     // Balance reminders, hourly on every instance; the outbox's dedupe key sends each once.
     startBalanceReminders();
+    // Permit document reminders, the same way (docs/decisions/050-permits-and-manifests.md#reminders-and-the-dashboard).
+    startPermitReminders();
     startInvoicing();
     // Identity documents deleted N days after the trip, hourly on every instance
     // (docs/decisions/050-permits-and-manifests.md, "Retention").
@@ -370,6 +373,7 @@ export async function stop(): Promise<void> {
   clearInterval(state.__sessionSweep);
   state.__stopInvalidationListener?.();
   await stopBalanceReminders();
+  await stopPermitReminders();
   await stopInvoicing();
   await stopIdentityRetention();
   await stopRazorpayInbox();

@@ -87,6 +87,8 @@ export type ItineraryDay = {
   activities: string[];
   meals: string;
   stay: string;
+  /** The permit area visited that day (settings `permits.types` id), if any (docs/decisions/050-permits-and-manifests.md#closed-days). */
+  permitId?: string;
 };
 
 /** One stay of a package's accommodation plan (docs/product.md#admin-package-form). */

@@ -57,6 +57,7 @@ export const seedPackages: PackageWriteInput[] = [
       {
         day: 2,
         title: 'Tsomgo Lake and Baba Mandir (optional Nathula Pass)',
+        permitId: 'tsomgo-pap',
         description:
           'Start at 8 am on the Jawaharlal Nehru Road to Tsomgo Lake (12,310 ft), 38 km and about 2 hours from ' +
           'Gangtok, then continue to Baba Mandir (about 13,100 ft). Indian nationals can add Nathula Pass ' +
@@ -164,6 +165,11 @@ export const seedPackages: PackageWriteInput[] = [
     ],
     vehicleType: 'Innova Crysta / Xylo',
     locations: ['Bagdogra / NJP', 'Gangtok', 'Tsomgo Lake', 'Baba Mandir', 'Nathula Pass', 'Rumtek', 'Ravangla', 'Pelling'],
+    // Tsomgo on day 2 (docs/decisions/050-permits-and-manifests.md#permits-in-settings-and-on-packages):
+    // Nathula is an optional add-on that day, so the package does not need its permit, and bookings on
+    // any day of the week stay open (Nathula's Monday and Tuesday closure is not checked).
+    permitIds: ['tsomgo-pap'],
+    permitDocumentsDaysBefore: 10,
     rating: 4.7,
     reviewCount: 59,
     tag: 'Best Seller',
@@ -215,6 +221,7 @@ export const seedPackages: PackageWriteInput[] = [
       {
         day: 2,
         title: 'Gangtok to Lachung',
+        permitId: 'north-sikkim-pap',
         description:
           'Leave by 10 am for Lachung (8,600 ft), about 118 km and 6 to 7 hours via Kabi, Phodong, Mangan and ' +
           'Chungthang, with stops at Tashi View Point, Seven Sisters Waterfall and Naga Falls. Permits are checked ' +
@@ -226,6 +233,7 @@ export const seedPackages: PackageWriteInput[] = [
       {
         day: 3,
         title: 'Yumthang Valley and Zero Point, then Lachen',
+        permitId: 'north-sikkim-pap',
         description:
           'Leave at 6 am for Yumthang Valley (about 11,800 ft), 24 km and 1.5 hours from Lachung, with the hot ' +
           'springs and the Shingba Rhododendron Sanctuary. Indian nationals can continue to Zero Point (about ' +
@@ -238,6 +246,7 @@ export const seedPackages: PackageWriteInput[] = [
       {
         day: 4,
         title: 'Gurudongmar Lake and drive back to Gangtok',
+        permitId: 'north-sikkim-pap',
         description:
           'Leave Lachen at 4 am for Gurudongmar Lake (about 17,800 ft), 67 km and about 3 hours via Thangu ' +
           '(13,000 ft) and the Chopta Valley. Oxygen is thin: move slowly and stay at the lake no more than 30 ' +
@@ -322,6 +331,9 @@ export const seedPackages: PackageWriteInput[] = [
     ],
     vehicleType: 'Mahindra Scorpio / Xylo (Sikkim-registered)',
     locations: ['Bagdogra / NJP', 'Gangtok', 'Mangan', 'Chungthang', 'Lachung', 'Yumthang Valley', 'Zero Point', 'Lachen', 'Gurudongmar Lake'],
+    // Days 2 to 4 are in North Sikkim (docs/decisions/050-permits-and-manifests.md).
+    permitIds: ['north-sikkim-pap'],
+    permitDocumentsDaysBefore: 10,
     rating: 4.8,
     reviewCount: 86,
     tag: 'Popular',
@@ -607,6 +619,8 @@ export const seedBookings: SeedBooking[] = [
       'We are flying in from Kolkata and land at Bagdogra around 11 am. Our daughter is 8; is Tsomgo Lake safe for ' +
       'her in April, and can we add Nathula on the second day since it falls on a Thursday?',
     status: 'confirmed',
+    // Its package needs the Tsomgo permit and no traveller's documents are in yet.
+    permitStatus: 'documents_missing',
     // A sample traveller who ticked the publicity box, so a fresh site shows the toast with an
     // invented name (docs/decisions/045-security-round-two.md, section 13).
     publicityConsent: true,

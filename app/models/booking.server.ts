@@ -34,6 +34,8 @@ import type { Settings } from '~/schemas/settings';
 import { getPublicSettings, getSettings } from './settings.server';
 import { enqueueEmails } from './outbox.server';
 import { issueBookingLink } from './booking-link.server';
+import { closedDayRefusal } from '~/lib/permits/closed-days';
+import { initialPermitStatus, PermitAreaClosed, permitPackageOf, tripClashes } from './permits.server';
 
 /** Fields of a new booking that a staff-entered booking's 'create' audit entry lists. */
 const CREATED_FIELDS = [
@@ -71,13 +73,16 @@ export type CreateBookingOptions = {
 /**
  * Store a booking (status pending) and queue its mails, in one transaction. Throws InvalidReference
  * for an unknown package, bike or car and Conflict for a vehicle that is not available (errors.server.ts).
+ * A package needing a permit starts with `permit_status` 'documents_missing'; without `actor` (a
+ * traveller's booking) a trip whose tagged permit-area day falls on a day that area is closed is
+ * refused with PermitAreaClosed (400, on `startDate`; docs/decisions/050-permits-and-manifests.md#closed-days).
  * See `CreateBookingOptions` for a booking staff enter by hand.
  */
 export async function createBooking(input: BookingInput, options: CreateBookingOptions = {}): Promise<Booking> {
   // From the shared content cache, which every settings save empties (here at once, on other
   // instances through the instance bus: docs/decisions/042-shared-content-cache.md), so a booking is
   // sold under the policy in force; a submission then costs one statement less.
-  const settings = await getPublicSettings(['company', 'notifications', 'payments']);
+  const settings = await getPublicSettings(['company', 'notifications', 'payments', 'permits']);
   let mails: ReturnType<typeof bookingMails> = [];
   const booking = await db().transaction(async (tx) => {
     const values: NewBooking = {
@@ -99,10 +104,25 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       if (input.itemId === CUSTOM_TOUR) {
         values.itemName = CUSTOM_TOUR_NAME;
       } else {
-        const [pkg] = await tx.select({ id: tourPackages.id, title: tourPackages.title }).from(tourPackages).where(eq(tourPackages.id, input.itemId));
+        const [pkg] = await tx
+          .select({
+            id: tourPackages.id,
+            title: tourPackages.title,
+            permitIds: tourPackages.permitIds,
+            itinerary: tourPackages.itinerary,
+            permitDocumentsDaysBefore: tourPackages.permitDocumentsDaysBefore,
+          })
+          .from(tourPackages)
+          .where(eq(tourPackages.id, input.itemId));
         if (!pkg) throw new InvalidReference('Unknown tour package', [{ path: 'itemId', message: 'Please select a tour package.' }]);
         values.packageId = pkg.id;
         values.itemName = pkg.title;
+        // A package needing a permit starts with its documents missing (docs/decisions/050-permits-and-manifests.md#the-status).
+        values.permitStatus = initialPermitStatus(pkg.permitIds);
+        // A traveller is refused a trip whose tagged permit-area day falls on a day the area is
+        // closed; staff entering a booking are warned on its page instead (docs/decisions/050-permits-and-manifests.md#closed-days).
+        const refusal = options.actor ? null : closedDayRefusal(tripClashes(pkg, input.startDate, settings.permits));
+        if (refusal) throw new PermitAreaClosed(refusal, [{ path: 'startDate', message: refusal }]);
       }
       values.adults = input.adults ?? null;
       values.children = input.children ?? null;
@@ -382,6 +402,15 @@ async function applyChange(
   }
   if (patch.itemId !== undefined && patch.itemId !== currentItemId(current)) {
     Object.assign(set, await itemColumns(tx, type, patch.itemId));
+    if (type === 'package') {
+      // Moved to another package, the booking takes that package's starting permit status
+      // (docs/decisions/050-permits-and-manifests.md#the-status), unless the permit was already
+      // applied for or issued, which staff decide about themselves.
+      const needed = initialPermitStatus((await permitPackageOf(tx, set.packageId ?? null))?.permitIds);
+      if (current.permitStatus === 'not_needed' || current.permitStatus === 'documents_missing') {
+        if (needed !== current.permitStatus) set.permitStatus = needed;
+      }
+    }
   }
   if (patch.followUpOn !== undefined && patch.followUpOn !== current.followUpOn) set.followUpOn = patch.followUpOn;
   if (patch.assignedTo !== undefined && patch.assignedTo !== current.assignedTo) set.assignedTo = patch.assignedTo;
@@ -455,7 +484,7 @@ async function applyChange(
       changes: { followUpOn: { from: current.followUpOn, to: set.followUpOn } },
     });
   }
-  const corrected = diffChanges(current, row!, [...CORRECTABLE, ...ITEM_FIELDS]);
+  const corrected = diffChanges(current, row!, [...CORRECTABLE, ...ITEM_FIELDS, 'permitStatus']);
   if (corrected) {
     const summary = set.itemName !== undefined ? `Changed booking ${reference} to ${row!.itemName}` : `Corrected booking ${reference}`;
     await recordAudit(tx, actor, { action: 'update', entityType: 'booking', entityId: id, summary, changes: corrected });

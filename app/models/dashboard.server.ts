@@ -267,3 +267,43 @@ function addMonthStart(monthStart: string): string {
   const [year, month] = monthStart.split('-').map(Number) as [number, number];
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }
+
+/** A confirmed booking whose permit documents are due and still missing (the dashboard's "Permit documents missing"). */
+export type PermitMissingRow = { id: string; name: string; itemName: string; startDate: string; dueOn: string };
+
+/** How many of them the dashboard lists. */
+export const PERMIT_MISSING_LIMIT = 10;
+
+/**
+ * Confirmed bookings whose permit documents have fallen due (today in India on or after the travel
+ * date − the package's days before, docs/decisions/050-permits-and-manifests.md#reminders-and-the-dashboard)
+ * with the status still 'documents_missing', trips not yet started, soonest travel first; at most
+ * `limit`, and how many there are in all.
+ */
+export async function listPermitDocumentsMissing(
+  today: string = todayInIndia(),
+  limit = PERMIT_MISSING_LIMIT,
+): Promise<{ rows: PermitMissingRow[]; total: number }> {
+  const dueOn = sql<string>`(${bookings.startDate} - ${tourPackages.permitDocumentsDaysBefore})::text`;
+  const where = and(
+    sql`${bookings.status} = 'confirmed'`,
+    sql`${bookings.permitStatus} = 'documents_missing'`,
+    sql`${bookings.startDate} >= ${today}::date`,
+    sql`${bookings.startDate} - ${tourPackages.permitDocumentsDaysBefore} <= ${today}::date`,
+  );
+  const [rows, [count]] = await Promise.all([
+    db()
+      .select({ id: bookings.id, name: bookings.name, itemName: bookings.itemName, startDate: bookings.startDate, dueOn })
+      .from(bookings)
+      .innerJoin(tourPackages, sql`${tourPackages.id} = ${bookings.packageId}`)
+      .where(where)
+      .orderBy(asc(bookings.startDate), asc(bookings.id))
+      .limit(limit),
+    db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bookings)
+      .innerJoin(tourPackages, sql`${tourPackages.id} = ${bookings.packageId}`)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}

@@ -15,6 +15,7 @@ import { CUSTOM_TOUR_NAME } from '~/schemas/booking';
 import type { ConvertInquiryInput } from '~/schemas/inquiry-admin';
 import { diffChanges, recordAudit, type AuditActor } from './audit.server';
 import { label, lockInquiry } from './inquiry.server';
+import { initialPermitStatus, permitPackageOf } from './permits.server';
 
 /** Adults from the inquiry's guests ('3' → 3, '6+' → 6); null when it does not read as 1 to 50. */
 export function adultsFromGuests(guests: string | null): number | null {
@@ -99,9 +100,12 @@ export async function convertInquiryToBooking(
       ]);
     }
     const whatsappLeadId = options.whatsappLeadId ?? before.whatsappLeadId;
+    const values = bookingFromInquiry(before, input);
+    // A package needing a permit starts with its documents missing (docs/decisions/050-permits-and-manifests.md#the-status).
+    const pkg = await permitPackageOf(tx, values.packageId ?? null);
     const [booking] = await tx
       .insert(bookings)
-      .values({ ...bookingFromInquiry(before, input), whatsappLeadId })
+      .values({ ...values, whatsappLeadId, permitStatus: initialPermitStatus(pkg?.permitIds) })
       .returning();
     const [after] = await tx
       .update(inquiries)

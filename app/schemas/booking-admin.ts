@@ -174,6 +174,13 @@ export const BOOKING_READ_ONLY_FIELDS = [
   'travellerStateCode',
   'travellerAddress',
   'travellerGstin',
+  // The permit: changed only through the Permit panel (`setPermitStatus`) and the reminders
+  // (docs/decisions/050-permits-and-manifests.md#the-status).
+  'permitStatus',
+  'permitNumber',
+  'permitScanKey',
+  'permitDeadlineReminderAt',
+  'permitFinalReminderAt',
   'createdAt',
   'updatedAt',
 ] as const;

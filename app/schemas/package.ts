@@ -43,6 +43,29 @@ import { normalizeInputNames } from './input-names';
 
 const L = CATALOG_LIMITS;
 
+/** A permit's identifier as settings `permits.types` write it; '' or absent reads as none. */
+const PERMIT_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+const PERMIT_ID_MESSAGE = 'Choose a permit from the list';
+
+function permitIdField() {
+  return z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)), z.string().regex(PERMIT_ID, PERMIT_ID_MESSAGE).optional());
+}
+
+/**
+ * The permits a package needs (docs/decisions/050-permits-and-manifests.md#permits-in-settings-and-on-packages):
+ * ids of settings `permits.types`, from a form's checkboxes (none ticked: absent; one: a string) or a
+ * JSON list; each once, at most 20.
+ */
+function permitIdsField() {
+  return z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? [v] : v),
+    z
+      .array(z.string().trim().regex(PERMIT_ID, PERMIT_ID_MESSAGE))
+      .max(20, 'At most 20 permits')
+      .transform((ids) => [...new Set(ids)]),
+  );
+}
+
 /**
  * One day of the itinerary: title, description, activities, meals, stay. Its day number is its place
  * in the list: whatever a form or the API sends as `day` is ignored and the days are numbered 1..n
@@ -55,6 +78,12 @@ export const itineraryDaySchema = z.object({
   activities: textListField(L.shortText, 50),
   meals: textField(L.shortText),
   stay: textField(L.shortText),
+  /**
+   * The permit area visited that day (an id of settings `permits.types`), if any: makes the
+   * closed-day check and the manifest exact (docs/decisions/050-permits-and-manifests.md#closed-days).
+   * Blank or absent: none (the key is then left out).
+   */
+  permitId: permitIdField().optional(),
 });
 
 /** One stay of the accommodation plan: nights and rooms whole numbers >= 0 (blank → 0). */
@@ -85,7 +114,8 @@ export const packageWriteSchema = z
     people: textWithDefault(L.shortText, '2-12 People'),
     highlights: textListField(),
     itinerary: rowListField(itineraryDaySchema, (row) => allBlank(row, ['title', 'description', 'activities', 'meals', 'stay']), L.itineraryDays).transform(
-      (days) => days.map((day, index) => ({ ...day, day: index + 1 })),
+      // A day without a permit area carries no `permitId` key at all (stored JSON as before).
+      (days) => days.map(({ permitId, ...day }, index) => ({ ...day, day: index + 1, ...(permitId ? { permitId } : {}) })),
     ),
     inclusions: textListField(),
     exclusions: textListField(),
@@ -98,6 +128,8 @@ export const packageWriteSchema = z
     accommodation: rowListField(accommodationStaySchema, (row) => allBlank(row, ['location', 'hotel', 'category']), L.accommodationRows),
     vehicleType: nullableTextField(L.shortText),
     locations: textListField(L.shortText),
+    permitIds: permitIdsField(),
+    permitDocumentsDaysBefore: wholeNumberField({ min: 1, max: 90, fallback: 10, message: 'Enter a whole number of days from 1 to 90' }),
     ...displayFieldShape(DISPLAY_TAGS),
   })
   .superRefine(

@@ -14,6 +14,7 @@
  * closes it, and it closes after every navigation. The current page's link has aria-current="page".
  */
 import {
+  Stamp,
   Bike,
   CalendarCheck,
   CalendarRange,
@@ -72,6 +73,7 @@ export const ADMIN_NAV: { label?: string; items: NavItem[] }[] = [
     label: 'Trips',
     items: [
       { to: '/admin/duty', label: 'Duty sheet', icon: ClipboardList },
+      { to: '/admin/manifest', label: 'Permit manifest', icon: Stamp },
       { to: '/admin/calendar', label: 'Calendar', icon: CalendarRange },
       { to: '/admin/drivers', label: 'Drivers', icon: IdCard },
     ],

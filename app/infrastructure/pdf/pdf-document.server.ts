@@ -3,7 +3,8 @@
  * docs/decisions/051-voucher.md): pdfkit with Inter (static TTF from @expo-google-fonts/inter, OFL)
  * embedded as a subset so the rupee sign renders and every word can be copied and searched, the
  * house colours, an A4 page with 40 pt margins, a text helper and the "… · Page n of m" footer. The
- * tax documents (tax-document-pdf.server.ts) and the traveller's voucher (voucher-pdf.server.ts) lay
+ * tax documents (tax-document-pdf.server.ts), the traveller's voucher (voucher-pdf.server.ts) and the
+ * permit manifest (manifest-pdf.server.ts) lay
  * out their own content on top of it.
  */
 import { readFileSync } from 'node:fs';
@@ -54,14 +55,19 @@ export type DrawTextOptions = PDFKit.Mixins.TextOptions & { font?: 'regular' | '
 export type OpenPdf = { pdf: PDFKit.PDFDocument; finish: () => Promise<Uint8Array> };
 
 /**
- * A new A4 document (pages buffered, so footers can be written last) whose metadata is `info`; the
+ * A new A4 document (portrait with 40 pt margins unless told otherwise; pages buffered, so footers
+ * can be written last) whose metadata is `info`; the
  * creation date is part of it, so the same content and date give the same bytes. Call `finish()`
  * once the content is drawn: it ends the document and resolves with its bytes.
  */
-export function openPdf(info: { title: string; author: string; subject: string; creationDate: Date }): OpenPdf {
+export function openPdf(
+  info: { title: string; author: string; subject: string; creationDate: Date },
+  { layout = 'portrait', margin = MARGIN }: { layout?: 'portrait' | 'landscape'; margin?: number } = {},
+): OpenPdf {
   const pdf = new PDFDocument({
     size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    layout,
+    margins: { top: margin, bottom: margin, left: margin, right: margin },
     // No default font: pdfkit would otherwise load Helvetica's metrics for nothing.
     font: null as unknown as undefined,
     bufferPages: true,

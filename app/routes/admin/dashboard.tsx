@@ -37,7 +37,7 @@ import { formatDate, formatDateTime, todayInIndia } from '~/lib/format';
 import { formatPaise } from '~/lib/money';
 import { env } from '~/lib/env.server';
 import { goLiveChecklist } from '~/lib/go-live';
-import { getDashboardData, getMoneyOverview, getRecentRequests } from '~/models/dashboard.server';
+import { getDashboardData, getMoneyOverview, getRecentRequests, listPermitDocumentsMissing } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
 import { FUNNEL_DAYS, packageFunnel } from '~/models/whatsapp-leads.server';
 import type { Route } from './+types/dashboard';
@@ -45,6 +45,7 @@ import { GoLiveChecklist } from './dashboard/+shared/go-live-checklist';
 import { RecentPanel } from './dashboard/+shared/recent-panel';
 import { INQUIRY_KINDS, RequestPanel } from './dashboard/+shared/request-panel';
 import { WhatsappFunnel } from './dashboard/+shared/whatsapp-funnel';
+import { PermitMissing } from './dashboard/+shared/permit-missing';
 import type { loader as layoutLoader } from './layout';
 
 const REFRESHED_MESSAGE = 'Data refreshed successfully';
@@ -53,12 +54,13 @@ const LOAD_FAILED_MESSAGE = 'Failed to load data. Please refresh the page.';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const today = todayInIndia();
-  const [data, recent, settings, money, funnel] = await Promise.all([
+  const [data, recent, settings, money, funnel, permitsMissing] = await Promise.all([
     getDashboardData(),
     getRecentRequests(),
     getSettings(['company', 'promo', 'payments']),
     getMoneyOverview(today),
     packageFunnel(),
+    listPermitDocumentsMissing(today),
   ]);
   const refreshed = new URL(request.url).searchParams.get('refreshed') === '1';
   const goLive = goLiveChecklist(settings, env());
@@ -67,6 +69,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     recentBookings: recent.bookings,
     recentInquiries: recent.inquiries,
     whatsappFunnel: funnel,
+    // docs/decisions/050-permits-and-manifests.md#reminders-and-the-dashboard
+    permitsMissing: {
+      total: permitsMissing.total,
+      items: permitsMissing.rows.map((b) => ({ id: b.id, name: b.name, itemName: b.itemName, travel: formatDate(b.startDate), dueOn: formatDate(b.dueOn) })),
+    },
     funnelDays: FUNNEL_DAYS,
     refreshed,
     goLive,
@@ -227,6 +234,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       <GoLiveChecklist items={d.goLive} />
 
       <PaidButClashing items={d.money.clashing} />
+
+      <PermitMissing items={d.permitsMissing.items} total={d.permitsMissing.total} />
 
       <section aria-labelledby="dash-requests" className="flex flex-col gap-3">
         <h2 id="dash-requests" className="font-sans text-sm font-semibold tracking-[0.08em] text-muted uppercase">

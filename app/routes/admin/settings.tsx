@@ -8,7 +8,9 @@
  * cancellation policies as rows of tiers (each policy's wording, `describePolicy`, shown under it;
  * bookings keep the policy they were sold under), and tax (GST, docs/decisions/047-invoices-gst.md#tax-settings):
  * the legal name, GSTIN, registered address and state, the series prefixes, whether prices include
- * GST, and the SAC and rate per item kind; without a GSTIN the page says only receipts are issued.
+ * GST, and the SAC and rate per item kind; without a GSTIN the page says only receipts are issued;
+ * and permits and travellers' documents (docs/decisions/050-permits-and-manifests.md): permit
+ * types and ID types as rows, the documents' deadline, formats, sizes and retention.
  *
  * Each form is checked by its key's schema; a refused form shows each field's error and saves
  * nothing. A save writes the row and its audit entry in one transaction (`saveSettings`), then comes
@@ -34,6 +36,7 @@ import {
 } from '~/components/admin/settings/form-schemas';
 import { handleSettingsSubmission } from '~/routes/admin/+shared/settings-action.server';
 import { SettingsFormCard, useSettingsForm } from '~/components/admin/settings/settings-form';
+import { PermitsSection } from '~/components/admin/settings/permits-section';
 import { auditActor, requirePermission } from '~/services/admin-guard.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { describePolicy } from '~/lib/cancellation-policy';
@@ -587,6 +590,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <NotificationsSection key={versionOf(sections.notifications)} {...props('notifications')} companyEmail={companyEmail} />
         <PaymentsSection key={versionOf(sections.payments)} {...props('payments')} policyWording={policyWording} />
         <TaxSection key={versionOf(sections.tax)} {...props('tax')} registered={gstRegistered} />
+        <PermitsSection key={versionOf(sections.permits)} {...props('permits')} />
       </div>
     </div>
   );

@@ -45,6 +45,51 @@ function linesOf(list: z.ZodType<string[]>) {
 
 const policies = settingsSchemas.policies.shape;
 
+/** A form value that may be one string, several, or absent, as a list. */
+function listOf(value: unknown): unknown[] {
+  if (value === undefined || value === null || value === '') return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+const isOn = (value: unknown) => value === 'on' || value === true || value === 'true';
+
+/** Whether a row of the form has nothing typed in its text fields (a trailing blank row is left out). */
+function blankRow(row: unknown, keys: readonly string[]): boolean {
+  if (!row || typeof row !== 'object') return true;
+  return keys.every((key) => {
+    const v = (row as Record<string, unknown>)[key];
+    return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  });
+}
+
+/** Rows of a list field without the blank rows at its end (so every other row keeps its index, and its errors their place). */
+function rowsOf(value: unknown, keys: readonly string[]): Record<string, unknown>[] {
+  const rows = listOf(value).map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {}));
+  while (rows.length > 0 && blankRow(rows.at(-1), keys)) rows.pop();
+  return rows;
+}
+
+/**
+ * The permits form (docs/decisions/050-permits-and-manifests.md#permits-in-settings-and-on-packages)
+ * as the `permits` schema reads it: each permit type's closed weekdays from its 7 checkboxes
+ * ('0'..'6'), 'foreigners only' and an ID type's 'enabled' from checkboxes, the accepted formats
+ * from theirs; blank rows at the end of a list are left out. A JSON value passes unchanged.
+ */
+function permitsFromForm(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const form = value as Record<string, unknown>;
+  return {
+    ...form,
+    types: rowsOf(form.types, ['id', 'name']).map((row) => ({
+      ...row,
+      closedWeekdays: listOf(row.closedWeekdays).map((d) => (typeof d === 'string' && /^\d$/.test(d) ? Number(d) : d)),
+      foreignersOnly: isOn(row.foreignersOnly),
+    })),
+    idTypes: rowsOf(form.idTypes, ['id', 'label']).map((row) => ({ ...row, enabled: isOn(row.enabled) })),
+    documentFormats: listOf(form.documentFormats),
+  };
+}
+
 /** The form schema of each key: what its form posts, checked by the key's schema. */
 export const settingsFormSchemas = {
   company: settingsSchemas.company,
@@ -66,7 +111,8 @@ export const settingsFormSchemas = {
   payments: settingsSchemas.payments.extend({ bankDetails: linesOf(settingsSchemas.payments.shape.bankDetails) }),
   // Every field is text or a select, posted as the key's schema reads it.
   tax: settingsSchemas.tax,
-  permits: settingsSchemas.permits,
+  // Permit types and ID types are rows; weekdays, formats and on/off fields are checkboxes.
+  permits: z.preprocess(permitsFromForm, settingsSchemas.permits),
 } satisfies Record<SettingsKey, z.ZodType>;
 
 /** The keys edited on /admin/settings (the map has its own page, /admin/location), in page order. */
@@ -81,6 +127,7 @@ export const SETTINGS_SECTIONS = [
   'notifications',
   'payments',
   'tax',
+  'permits',
 ] as const satisfies readonly Exclude<SettingsKey, 'map'>[];
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -96,6 +143,15 @@ export function formDefaults<K extends SettingsKey>(key: K, value: Settings[K]):
   if (key === 'payments') {
     const payments = value as Settings['payments'];
     return { ...payments, bankDetails: payments.bankDetails.join('\n') };
+  }
+  if (key === 'permits') {
+    // Checkboxes start as the form posts them: weekdays as '0'..'6', on/off as 'on' or nothing.
+    const permits = value as Settings['permits'];
+    return {
+      ...permits,
+      types: permits.types.map((t) => ({ ...t, closedWeekdays: t.closedWeekdays.map(String), foreignersOnly: t.foreignersOnly ? 'on' : '' })),
+      idTypes: permits.idTypes.map((t) => ({ ...t, enabled: t.enabled ? 'on' : '' })),
+    };
   }
   return value as Record<string, unknown>;
 }

@@ -22,7 +22,8 @@
  * an error toast), the pipeline panel's forms, each ending in a redirect back here with a toast, and
  * the money panel's forms (app/routes/admin/bookings/+shared/money-actions.server.ts and, for tax
  * invoices, credit notes and invoice details, +shared/document-actions.server.ts), and the driver
- * and vehicle panel's (+shared/trip-actions.server.ts).
+ * and vehicle panel's (+shared/trip-actions.server.ts), and the permit panel's
+ * (+shared/permit-actions.server.ts, docs/decisions/050-permits-and-manifests.md#the-status).
  */
 import { ArrowLeft, CalendarDays, ExternalLink, Mail, MessageSquareText, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -66,6 +67,9 @@ import { StatusPill } from '~/components/ui/status-pill';
 import { travellersView } from '~/models/travellers.server';
 import { handleTravellerIntent, isTravellerIntent } from './+shared/traveller-actions.server';
 import { TravellersPanel } from './+shared/travellers-panel';
+import { loadPermitPanel } from '~/models/permits.server';
+import { handlePermitIntent, PERMIT_INTENT } from './+shared/permit-actions.server';
+import { PermitPanel } from './+shared/permit-panel';
 
 /** Days either side of the booking that the vehicle's calendar shows. */
 const CALENDAR_DAYS = 30;
@@ -85,7 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const booking = await getBooking(params.id);
   if (!booking) throw data('Booking not found', { status: 404 });
   const confirmed = booking.status === 'confirmed';
-  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet, travellers] = await Promise.all([
+  const [pipeline, calendar, money, refund, assignments, driverOptions, fleet, travellers, permit] = await Promise.all([
     loadPipeline('booking', booking.id),
     vehicleCalendar(booking, CALENDAR_DAYS),
     loadMoneyPanel(booking),
@@ -94,6 +98,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     confirmed ? listDriverOptions() : [],
     confirmed ? listFleetOptions() : [],
     travellersView(booking, `/admin/bookings/${booking.id}/travellers`),
+    loadPermitPanel(booking, todayInIndia()),
   ]);
   const end = booking.endDate ?? booking.startDate;
   const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -138,6 +143,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     trip: tripPanelData(booking, assignments, driverOptions, fleet, todayInIndia()),
     // Shown for a package that needs a permit, or a booking that already has travellers.
     travellers: travellers.needsPermit || travellers.travellers.length > 0 ? travellers : null,
+    permit,
     // The tax settings' link for the role that may change them (the GSTIN: tax invoices or receipts only).
     settingsHref: can(auth.user.role, 'settings') ? '/admin/settings#section-tax' : null,
   };
@@ -156,6 +162,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'refund') return handleRefundIntent(request, auth, form, params.id, here);
   if (isTripIntent(intent)) return handleTripIntent(intent, form, params.id, auditActor(auth, request), here);
   if (isTravellerIntent(intent)) return handleTravellerIntent(intent, form, params.id, auditActor(auth, request), here);
+  if (intent === PERMIT_INTENT) return handlePermitIntent(form, params.id, auditActor(auth, request), here);
   let result: PipelineResult | null;
   try {
     result = await handlePipelineIntent('booking', params.id, form, auditActor(auth, request));
@@ -198,7 +205,7 @@ function Panel({ title, id, children, icon }: { title: string; id: string; child
 const linkClass = 'font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900';
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref, travellers } = loaderData;
+  const { booking: b, calendar, pipeline, money, refund, trip, settingsHref, travellers, permit } = loaderData;
   const here = `/admin/bookings/${b.id}`;
   const [searchParams] = useSearchParams();
   const rejecting = searchParams.get(REJECT_PARAM) === b.id && b.status !== 'rejected' && b.status !== 'cancelled';
@@ -293,6 +300,8 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
           </Panel>
 
           {travellers ? <TravellersPanel view={travellers} action={here} /> : null}
+          {/* Permits (docs/decisions/050-permits-and-manifests.md#the-status): only for a booking that needs one or had one recorded. */}
+          {permit ? <PermitPanel data={permit} action={here} /> : null}
 
           {trip.confirmed || trip.assignments.length > 0 ? <TripPanel data={trip} action={here} /> : null}
 

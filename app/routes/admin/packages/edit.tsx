@@ -9,8 +9,9 @@ import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { requireAdmin } from '~/services/admin-guard.server';
 import { getPackage } from '~/models/package.server';
-import { packageValues } from './+shared/package-form';
+import { packageValues, permitChoices } from './+shared/package-form';
 import { PackageEditor } from './+shared/package-editor';
+import { getSettings } from '~/models/settings.server';
 import { packageEditorAction } from './+shared/package-editor.server';
 import type { Route } from './+types/edit';
 
@@ -18,7 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const tourPackage = await getPackage(params.id);
   if (!tourPackage) throw data('Package not found', { status: 404 });
-  return { id: tourPackage.id, title: tourPackage.title, values: packageValues(tourPackage) };
+  const { permits } = await getSettings(['permits']);
+  return { id: tourPackage.id, title: tourPackage.title, values: packageValues(tourPackage), permits: permitChoices(permits) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +40,7 @@ export default function EditPackage({ loaderData, actionData }: Route.ComponentP
           </a>
         }
       />
-      <PackageEditor key={loaderData.id} mode="edit" defaultValue={loaderData.values} actionData={actionData} />
+      <PackageEditor key={loaderData.id} mode="edit" defaultValue={loaderData.values} actionData={actionData} permits={loaderData.permits} />
     </>
   );
 }

@@ -6,14 +6,16 @@
 import { adminMeta } from '~/components/admin/meta';
 import { AdminPageHeader } from '~/components/admin/page-header';
 import { requireAdmin } from '~/services/admin-guard.server';
-import { newPackageValues } from './+shared/package-form';
+import { newPackageValues, permitChoices } from './+shared/package-form';
 import { PackageEditor } from './+shared/package-editor';
+import { getSettings } from '~/models/settings.server';
 import { packageEditorAction } from './+shared/package-editor.server';
 import type { Route } from './+types/new';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { permits } = await getSettings(['permits']);
+  return { permits: permitChoices(permits), documentsDaysBefore: permits.documentsDaysBefore };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -22,11 +24,11 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta('Add New Package');
 
-export default function NewPackage({ actionData }: Route.ComponentProps) {
+export default function NewPackage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Add New Package" description="Title and description are required; everything else can be added later." />
-      <PackageEditor mode="new" defaultValue={newPackageValues()} actionData={actionData} />
+      <PackageEditor mode="new" defaultValue={newPackageValues(loaderData.documentsDaysBefore)} actionData={actionData} permits={loaderData.permits} />
     </>
   );
 }

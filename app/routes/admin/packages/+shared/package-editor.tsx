@@ -17,6 +17,7 @@ import { ListField, ListTextInput } from '~/components/admin/editor/list-field';
 import { DisplayFieldsSection, EditorSection, FieldRow, SaveBar, SectionNav } from '~/components/admin/editor/sections';
 import { useEditorForm, type EditorActionData, type FormShape } from '~/components/admin/editor/use-editor-form';
 import { watchUnsaved } from '~/components/admin/unsaved-changes';
+import { Checkbox } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { PACKAGE_CATEGORIES } from '~/lib/constants';
 import { packageWriteSchema, type PackageWriteInput } from '~/schemas/package';
@@ -29,6 +30,7 @@ const SECTIONS = [
   { id: 'section-basics', title: 'Basics' },
   { id: 'section-images', title: 'Images' },
   { id: 'section-dates', title: 'Dates' },
+  { id: 'section-permits', title: 'Permits' },
   { id: 'section-highlights', title: 'Highlights' },
   { id: 'section-itinerary', title: 'Itinerary' },
   { id: 'section-accommodation', title: 'Accommodation' },
@@ -36,14 +38,26 @@ const SECTIONS = [
   { id: 'section-display', title: 'Display' },
 ] as const;
 
+/** A permit the package may need, from settings `permits.types`. */
+export type PermitChoice = { id: string; name: string; closedDays: string };
+
+/** The values of a multi-valued field as Conform gives them back (a list, one string, or nothing). */
+function valuesOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' && value !== '' ? [value] : [];
+}
+
 export function PackageEditor({
   mode,
   defaultValue,
   actionData,
+  permits,
 }: {
   mode: 'new' | 'edit';
   defaultValue: Record<string, unknown>;
   actionData: EditorActionData | undefined;
+  /** The permits of the settings (docs/decisions/050-permits-and-manifests.md#permits-in-settings-and-on-packages). */
+  permits: PermitChoice[];
 }) {
   const { form, fields, pending, onSubmit } = useEditorForm<PackageForm>({
     id: `package-${mode}`,
@@ -98,6 +112,44 @@ export function PackageEditor({
         </FieldRow>
       </EditorSection>
 
+      <EditorSection
+        id="section-permits"
+        title="Permits"
+        description="The permits travellers of this package need, and when their documents are due. The list of permits is in Settings."
+      >
+        <fieldset aria-describedby={fields.permitIds.errors ? `${fields.permitIds.id}-error` : undefined}>
+          <legend className="text-sm font-semibold text-ink">Permits needed</legend>
+          {permits.length === 0 ? <p className="mt-1 text-sm text-muted">No permits are set up in Settings.</p> : null}
+          <div className="mt-1 grid gap-x-6 sm:grid-cols-2">
+            {permits.map((permit) => (
+              <Checkbox
+                key={`${fields.permitIds.key ?? ''}-${permit.id}`}
+                name={fields.permitIds.name}
+                value={permit.id}
+                defaultChecked={valuesOf(fields.permitIds.initialValue).includes(permit.id)}
+                label={
+                  <>
+                    {permit.name}
+                    {permit.closedDays ? <span className="block text-xs text-muted">Closed on {permit.closedDays}</span> : null}
+                  </>
+                }
+              />
+            ))}
+          </div>
+          <p id={`${fields.permitIds.id}-error`} className="field-error">
+            {fields.permitIds.errors?.[0]}
+          </p>
+        </fieldset>
+        <NumberField
+          field={fields.permitDocumentsDaysBefore}
+          label="Documents due (days before travel)"
+          min={1}
+          max={90}
+          hint="Travellers' IDs and photos are due this many days before the travel date; 1 to 90."
+          className="sm:max-w-xs"
+        />
+      </EditorSection>
+
       <EditorSection id="section-highlights" title="Highlights and places">
         <ListField form={form} field={fields.highlights} legend="Highlights" itemLabel={(i) => `highlight ${i + 1}`} addLabel="Add highlight">
           {(item, i) => <ListTextInput field={item} label={`Highlight ${i + 1}`} />}
@@ -135,6 +187,16 @@ export function PackageEditor({
                   <TextField field={day.meals} label="Meals" placeholder="Breakfast, Dinner" />
                   <TextField field={day.stay} label="Stay" placeholder="Hotel in Gangtok" />
                 </FieldRow>
+                {permits.length > 0 ? (
+                  <SelectField
+                    field={day.permitId}
+                    label="Permit area visited"
+                    empty="None"
+                    options={permits.map((p) => ({ value: p.id, label: p.name }))}
+                    hint="Marks the day travellers are in a permit area: closed days are checked and the manifest lists them on that day."
+                    className="sm:max-w-md"
+                  />
+                ) : null}
               </div>
             );
           }}

@@ -7,6 +7,8 @@ import type { TourPackage } from '~/db/schema';
 import { splitLines } from '~/components/admin/editor/form-data';
 import { ratingFormValues } from '~/lib/rating';
 import { DEFAULT_EXCLUSIONS, DEFAULT_INCLUSIONS } from '~/schemas/package';
+import { closedDaysText } from '~/lib/permits/closed-days';
+import type { Settings } from '~/schemas/settings';
 
 /** Fields that must be filled (docs/product.md: a package needs a title and a description). */
 export const PACKAGE_REQUIRED = ['title', 'description'] as const;
@@ -16,9 +18,14 @@ function atLeastOne<T>(list: readonly T[] | null | undefined, empty: T): T[] {
   return list && list.length > 0 ? [...list] : [empty];
 }
 
-/** The form's values for a new package: default inclusions and exclusions, one empty row per list. */
-export function newPackageValues(): Record<string, unknown> {
+/**
+ * The form's values for a new package: default inclusions and exclusions, one empty row per list,
+ * no permits and the settings' default days before travel for the documents.
+ */
+export function newPackageValues(documentsDaysBefore = 10): Record<string, unknown> {
   return {
+    permitIds: [],
+    permitDocumentsDaysBefore: documentsDaysBefore,
     category: 'adventure',
     people: '2-12 People',
     highlights: [''],
@@ -57,6 +64,8 @@ export function packageValues(p: TourPackage): Record<string, unknown> {
     accommodation: atLeastOne<Record<string, unknown>>(p.accommodation, {}),
     vehicleType: p.vehicleType,
     locations: atLeastOne(p.locations, ''),
+    permitIds: p.permitIds,
+    permitDocumentsDaysBefore: p.permitDocumentsDaysBefore,
     featured: p.featured,
     tag: p.tag,
     ...ratingFormValues(p),
@@ -87,4 +96,9 @@ export function renumberAfterRemoval(result: SubmissionResult<string[]>): Submis
   const rows = result.initialValue.itinerary;
   if (!Array.isArray(rows)) return result;
   return { ...result, initialValue: { ...result.initialValue, itinerary: renumberDays(rows) as never } };
+}
+
+/** The permits of the settings as the editor's checkboxes and itinerary selects offer them. */
+export function permitChoices(permits: Settings['permits']): { id: string; name: string; closedDays: string }[] {
+  return permits.types.map((t) => ({ id: t.id, name: t.name, closedDays: closedDaysText(t.closedWeekdays) }));
 }
