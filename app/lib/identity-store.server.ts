@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { env } from './env.server';
-import { createS3Client, localFolderStore, s3Store, type FileStore } from './storage.server';
+import { configuredBucketStore, localFolderStore, type FileStore } from './storage.server';
 
 /** Not a URL any route answers: identity documents have no public address (see the module comment). */
 const NO_PUBLIC_URL = '/identity-documents-are-not-public';
@@ -34,22 +34,11 @@ let bucketStore: FileStore | undefined;
  * is set, else the local folder `identityRoot()`. Keys are plain file names, as in every FileStore.
  */
 export function identityStore(): FileStore {
-  const config = env();
-  if (!config.S3_BUCKET) {
+  if (!env().S3_BUCKET) {
     const store = localFolderStore(identityRoot(), NO_PUBLIC_URL);
     // `root` is what the uploads route would hand to express.static: never expose it here.
     return { ...store, root: undefined };
   }
-  if (!bucketStore) {
-    const client = createS3Client({
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    });
-    client.catch(() => undefined);
-    bucketStore = s3Store({ client, bucket: config.S3_BUCKET, prefix: `${config.S3_PREFIX ?? ''}identity/`, urlPrefix: NO_PUBLIC_URL });
-  }
+  bucketStore ??= configuredBucketStore('identity/', NO_PUBLIC_URL);
   return bucketStore;
 }

@@ -222,17 +222,18 @@ export function uploadsRoot(): string {
   return rootOverride ?? path.join(env().DATA_DIR, 'uploads');
 }
 
-let bucketStore: FileStore | undefined;
+/** One client per process for the configured bucket, made on first use (with the SDK loaded then). */
+let bucketClient: Promise<S3Client> | undefined;
 
 /**
- * The store uploads go to: the S3 bucket when `S3_BUCKET` is set (one client per process, made on
- * first use, with the SDK loaded then), else the local folder `uploadsRoot()`.
+ * A store in the configured bucket (`S3_BUCKET`) under `<S3_PREFIX><subPrefix>`, sharing one S3
+ * client per process; `urlPrefix` is what its `publicUrl` answers. Only call it when `S3_BUCKET` is set.
  */
-export function fileStore(): FileStore {
+export function configuredBucketStore(subPrefix: string, urlPrefix: string): FileStore {
   const config = env();
-  if (!config.S3_BUCKET) return localFolderStore(uploadsRoot());
-  if (!bucketStore) {
-    const client = createS3Client({
+  if (!config.S3_BUCKET) throw new Error('S3_BUCKET is not set');
+  if (!bucketClient) {
+    bucketClient = createS3Client({
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
@@ -240,8 +241,19 @@ export function fileStore(): FileStore {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     });
     // A failure (the SDK cannot be loaded) is thrown by each store call, not as an unhandled rejection.
-    client.catch(() => undefined);
-    bucketStore = s3Store({ client, bucket: config.S3_BUCKET, prefix: config.S3_PREFIX });
+    bucketClient.catch(() => undefined);
   }
+  return s3Store({ client: bucketClient, bucket: config.S3_BUCKET, prefix: `${config.S3_PREFIX ?? ''}${subPrefix}`, urlPrefix });
+}
+
+let bucketStore: FileStore | undefined;
+
+/**
+ * The store uploads go to: the S3 bucket when `S3_BUCKET` is set, else the local folder
+ * `uploadsRoot()`.
+ */
+export function fileStore(): FileStore {
+  if (!env().S3_BUCKET) return localFolderStore(uploadsRoot());
+  bucketStore ??= configuredBucketStore('', UPLOADS_URL_PREFIX);
   return bucketStore;
 }

@@ -25,6 +25,7 @@ import {
   auditLog,
   bookingAccessTokens,
   bookingQuotes,
+  bookingTravellers,
   bookings,
   emailOutbox,
   idempotencyKeys,
@@ -112,6 +113,16 @@ async function fillEveryTable() {
     endsOn: '2026-12-03',
     pickupTime: '07:30',
     pickupPlace: 'Hotel Mayfair',
+  });
+  // A traveller's row is backed up; their identity documents are not (docs/decisions/050-permits-and-manifests.md#retention).
+  await db().insert(bookingTravellers).values({
+    bookingId: booking!.id,
+    position: 1,
+    fullName: 'Asha Rai',
+    gender: 'female',
+    dateOfBirth: '1990-04-12',
+    idType: 'voter-id',
+    idNumber: 'ABC1234567',
   });
   const expires = new Date(Date.now() + 3_600_000);
   await db()
