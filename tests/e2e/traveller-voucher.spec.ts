@@ -4,7 +4,7 @@
  * the reference, never cached or indexed. A pending booking's page has no such link and its voucher
  * address answers 409; a wrong token answers a bare 404.
  *
- * Runs against a production server of its own (port E2E_PORT + 5) on a data folder prepared by
+ * Runs against a production server of its own (port E2E_PORT + 8) on a data folder prepared by
  * tests/support/seed-voucher-booking.ts (a confirmed North Sikkim booking with travellers and a
  * driver, and a pending one), since confirmations, travellers and drivers are made by staff.
  */
@@ -15,7 +15,9 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 import { projectRoot, startServer, type ServerProcess } from '../support/server-process';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
+// + 2 to + 7 are taken: site logs, page cache, the traveller page (+ 4, + 5), the traveller
+// documents (+ 6), the fake Razorpay (+ 7).
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 8;
 
 type Seeded = { confirmed: string; pending: string; reference: string };
 
