@@ -50,6 +50,13 @@ const CATALOG_LIST =
 const ZOD_MINI = /[\\/](node_modules[\\/]zod[\\/](v4[\\/](core|mini)[\\/]|mini[\\/])|app[\\/](schemas[\\/]submission-fields|lib[\\/]parse-submission)\.)/;
 /** zod's JSON Schema output, which only classic zod (the back office, the server) reaches. */
 const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors|json-schema-generator|json-schema)\./;
+/**
+ * Modules of the traveller's booking page, which is sent without scripts, that the back office
+ * shares (the travellers editor, the permits' country list and vocabulary:
+ * docs/decisions/050-permits-and-manifests.md). Shared by two chunks, they would otherwise join the
+ * `site` chunk every public page loads.
+ */
+const TRAVELLER_PAGE_ONLY = /[\\/]app[\\/](components[\\/]travellers-editor|lib[\\/]permits[\\/])/;
 /** Modules only the catalogue pages (/packages, /bikes, /cars and their details) use. */
 const CATALOG = /[\\/]app[\\/]components[\\/]site[\\/](catalog[\\/]|catalog-filters|cards|detail-error|not-found-view)/;
 
@@ -89,6 +96,7 @@ export default defineConfig({
                     !FORM_ONLY.test(id) &&
                     !CATALOG.test(id) &&
                     !CATALOG_LIST.test(id) &&
+                    !TRAVELLER_PAGE_ONLY.test(id) &&
                     !ADMIN.test(id),
                   minShareCount: 2,
                 },
