@@ -59,11 +59,11 @@ export const handle: RouteHandle = { scripts: false };
 const DETAILS_ID = 'invoice-details';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const view = await travellerBooking(params.token);
-  if (!view) return data({ found: false as const, company: await officeContact() }, { status: 404 });
-  const query = new URL(request.url).searchParams;
   const booking = await findBookingByToken(params.token);
-  const travellers = booking ? await travellersView(booking, `${bookingPagePath(params.token)}/travellers`) : null;
+  const view = await travellerBooking(params.token, { opened: booking });
+  if (!booking || !view) return data({ found: false as const, company: await officeContact() }, { status: 404 });
+  const query = new URL(request.url).searchParams;
+  const travellers = await travellersView(booking, `${bookingPagePath(params.token)}/travellers`);
   return {
     found: true as const,
     view,

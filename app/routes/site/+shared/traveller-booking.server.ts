@@ -130,13 +130,14 @@ export function policyOf(booking: Pick<Booking, 'type' | 'cancellationPolicy'>, 
 /**
  * The page's facts for the booking `token` opens, or null when it opens none (unknown, malformed or
  * revoked token). `now` is when "cancelling today" is computed for; `online` whether the Pay button
- * is offered (default: both Razorpay keys are set) instead of the UPI ID and bank details.
+ * is offered (default: both Razorpay keys are set) instead of the UPI ID and bank details. `opened`:
+ * the booking `findBookingByToken(token)` already gave the caller, so it is not looked up twice.
  */
 export async function travellerBooking(
   token: string,
-  { now = new Date(), online = razorpayConfigured() }: { now?: Date; online?: boolean } = {},
+  { now = new Date(), online = razorpayConfigured(), opened }: { now?: Date; online?: boolean; opened?: Booking | null } = {},
 ): Promise<TravellerBookingView | null> {
-  const booking = await findBookingByToken(token);
+  const booking = opened === undefined ? await findBookingByToken(token) : opened;
   if (!booking) return null;
   // The ledger is read once: for the receipts and for what is paid and due.
   const [{ company, payments }, quote, entries, documents, offer, drivers] = await Promise.all([
